@@ -1,0 +1,566 @@
+"""The rules: ``check_*`` functions that judge an action (or a street, or the cards) before the
+unchecked ``apply_*`` transition in ``state.py`` runs.
+
+Each rule's wording lives in exactly one function here. Every check appends to ``out`` rather
+than returning a list, so the common case (nothing wrong) allocates nothing.
+
+Leniency is deliberate where real sites legitimately differ (blind positions around a dead
+button, new players posting, straddle sizes, heads-up fixed-limit caps): those are warnings.
+"""
+
+from __future__ import annotations
+
+from parsers.model import Action, ActionKind, Hand, LimitType, Street
+from pipeline.engine.codes import finding
+from pipeline.engine.result import Finding, Severity
+from pipeline.engine.state import TableState
+
+_VERB = {
+    ActionKind.FOLD: "folds",
+    ActionKind.CHECK: "checks",
+    ActionKind.CALL: "calls",
+    ActionKind.BET: "bets",
+    ActionKind.RAISE: "raises",
+    ActionKind.POST_SMALL_BLIND: "posts the small blind",
+    ActionKind.POST_BIG_BLIND: "posts the big blind",
+    ActionKind.POST_STRADDLE: "posts a straddle",
+    ActionKind.POST_ANTE: "posts an ante",
+    ActionKind.POST_DEAD: "posts a dead blind",
+}
+#: Most FL sites cap a multi-way round at a bet and three raises.
+FIXED_LIMIT_CAP = 4
+
+
+def describe(state: TableState, action: Action) -> str:
+    """'seat 3 (Alice) raises to 60 on the flop' — the start of most messages."""
+    verb = _VERB.get(action.kind, action.kind.value)
+    if action.kind is ActionKind.RAISE:
+        what = f"{verb} to {action.to or state.commit.get(action.seat, 0) + action.amount}"
+    elif action.amount:
+        what = f"{verb} {action.amount}"
+    else:
+        what = verb
+    return f"{state.who(action.seat)} {what} on {state.street_name(action.street)}"
+
+
+# ---- posts ---------------------------------------------------------------------------------
+
+
+def check_post_amount(state: TableState, action: Action, out: list[Finding]) -> None:
+    """A post is the stake's amount, or less when it puts the player all-in."""
+    stakes = state.hand.stakes
+    kind, amount, seat = action.kind, action.amount, action.seat
+    all_in = action.all_in or amount >= state.stack.get(seat, 0)
+    if state.voluntary_seen and action.street is Street.PREFLOP:
+        out.append(
+            finding(
+                "post_after_action",
+                f"{describe(state, action)} after the betting started",
+                action.line,
+            )
+        )
+    if amount > state.stack.get(seat, 0):
+        out.append(
+            finding(
+                "bet_exceeds_stack",
+                f"{describe(state, action)}: only {state.stack.get(seat, 0)} behind",
+                action.line,
+            )
+        )
+    if kind is ActionKind.POST_SMALL_BLIND:
+        expected: tuple[int, ...] = (stakes.small_blind,)
+    elif kind is ActionKind.POST_BIG_BLIND:
+        expected = (stakes.big_blind,)
+    elif kind is ActionKind.POST_DEAD:
+        expected = (stakes.small_blind, stakes.big_blind)
+    elif kind is ActionKind.POST_ANTE:
+        expected = (stakes.ante,)
+    else:  # straddle: at least double the bet it raises
+        need = 2 * max(state.current_bet, stakes.big_blind)
+        if amount + state.commit.get(seat, 0) < need and not all_in:
+            out.append(
+                finding(
+                    "post_wrong_amount",
+                    f"{describe(state, action)}: a straddle is at least {need}",
+                    action.line,
+                    Severity.WARNING,
+                )
+            )
+        return
+    if not any(expected) or amount in expected:
+        return
+    if all_in and amount < max(expected):
+        return
+    # Antes and dead blinds vary by site (big-blind antes, dead big blinds): warn, not fail.
+    severity = Severity.WARNING if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD) else None
+    shown = " or ".join(str(e) for e in expected if e)
+    out.append(
+        finding(
+            "post_wrong_amount",
+            f"{describe(state, action)}: the stakes say {shown}",
+            action.line,
+            severity,
+        )
+    )
+
+
+def blind_seats(state: TableState, posts: list[Action]) -> tuple[int | None, int | None]:
+    """The seats that posted the positional small and big blind.
+
+    A new player may also post a big blind out of position, so the positional big blind is the
+    first big-blind poster clockwise after the small blind (or after the button without one).
+    """
+    sb = next((a.seat for a in posts if a.kind is ActionKind.POST_SMALL_BLIND), None)
+    bbs = [a.seat for a in posts if a.kind is ActionKind.POST_BIG_BLIND]
+    if not bbs:
+        return sb, None
+    start = sb if sb is not None else state.hand.button_seat
+    if start is None:
+        return sb, bbs[0]
+    return sb, min(bbs, key=lambda s: (s - start - 1) % 100)
+
+
+def check_blind_positions(
+    state: TableState, sb: int | None, bb: int | None, posts: list[Action], out: list[Finding]
+) -> None:
+    """Blinds relative to the button; only an unmistakable heads-up mix-up is an error.
+
+    Dead-button rules, missing small blinds and players sitting out make the exact positions
+    site-dependent, so elsewhere the finding is a warning that says what was expected.
+    """
+    button = state.hand.button_seat
+    order = state.order
+    if button is None or len(order) < 2:
+        return
+    line_of = {a.seat: a.line for a in posts}
+    if len(order) == 2:
+        other = order[0] if order[1] == button else order[1]
+        if button in state.in_hand and sb is not None and sb != button:
+            sev = Severity.ERROR if sb == other and bb == button else Severity.WARNING
+            out.append(
+                finding(
+                    "post_wrong_seat",
+                    f"{state.who(sb)} posts the small blind heads-up on preflop: "
+                    f"the button {state.who(button)} posts it",
+                    line_of.get(sb, 0),
+                    sev,
+                )
+            )
+        return
+    after = [s for s in order if s > button] + [s for s in order if s <= button]
+    if sb is not None and sb not in after[:1]:
+        out.append(
+            finding(
+                "post_wrong_seat",
+                f"{state.who(sb)} posts the small blind on preflop: the first seat left of "
+                f"the button (seat {button}) is seat {after[0]}",
+                line_of.get(sb, 0),
+            )
+        )
+    if bb is not None and bb not in after[:2]:
+        expected = after[1] if sb is not None else after[0]
+        out.append(
+            finding(
+                "post_wrong_seat",
+                f"{state.who(bb)} posts the big blind on preflop: expected seat {expected} "
+                f"(button seat {button})",
+                line_of.get(bb, 0),
+            )
+        )
+
+
+# ---- who may act ---------------------------------------------------------------------------
+
+
+def check_can_act(state: TableState, action: Action, out: list[Finding]) -> bool:
+    """Folded and all-in players make no more decisions. Returns False if either applies."""
+    seat = action.seat
+    if seat in state.folded:
+        out.append(
+            finding("acted_after_fold", f"{describe(state, action)} after folding", action.line)
+        )
+        return False
+    if state.stack[seat] <= 0 and state.contrib[seat] > 0:
+        if action.kind is ActionKind.FOLD:
+            # A player all-in on a post who is sitting out gets folded by the site (PokerStars
+            # tournaments): odd, and it forfeits the pot, so it is applied and only warned.
+            out.append(
+                finding(
+                    "acted_after_all_in",
+                    f"{describe(state, action)} after going all-in: the chips are forfeited",
+                    action.line,
+                    Severity.WARNING,
+                )
+            )
+            state.folded.add(seat)
+            return False
+        out.append(
+            finding(
+                "acted_after_all_in", f"{describe(state, action)} after going all-in", action.line
+            )
+        )
+        return False
+    return True
+
+
+def check_turn(state: TableState, action: Action, out: list[Finding]) -> None:
+    """Action goes clockwise from the anchor, skipping players with no decision to make."""
+    after = state.last_actor if state.last_actor is not None else state.anchor
+    if after is None:  # no button and no blinds: the first actor cannot be judged
+        if state.last_actor is None:
+            return
+    expected = state.next_to_act(after)
+    if expected == action.seat:
+        return
+    severity = None
+    if state.hand.fast_fold and action.kind is ActionKind.FOLD:
+        severity = Severity.WARNING  # fast-fold pools let players fold before their turn
+    if expected is None:
+        why = "the betting round was already closed"
+    else:
+        why = f"it was {state.who(expected)}'s turn"
+    out.append(finding("out_of_turn", f"{describe(state, action)}: {why}", action.line, severity))
+
+
+# ---- betting -------------------------------------------------------------------------------
+
+
+def check_check(state: TableState, action: Action, out: list[Finding]) -> None:
+    owed = state.current_bet - state.commit[action.seat]
+    if owed > 0:
+        out.append(
+            finding(
+                "illegal_check",
+                f"{describe(state, action)} facing a bet of {state.current_bet} ({owed} to call)",
+                action.line,
+            )
+        )
+
+
+def check_call(state: TableState, action: Action, out: list[Finding]) -> None:
+    seat = action.seat
+    commit, stack = state.commit[seat], state.stack[seat]
+    owed = state.current_bet - commit
+    expected = min(owed, stack)
+    if action.amount > stack:
+        out.append(
+            finding(
+                "bet_exceeds_stack", f"{describe(state, action)}: only {stack} behind", action.line
+            )
+        )
+        return
+    if owed <= 0:
+        out.append(
+            finding(
+                "wrong_call_amount",
+                f"{describe(state, action)}: there is nothing to call",
+                action.line,
+            )
+        )
+        return
+    if action.amount == expected:
+        return
+    if action.street is Street.PREFLOP:
+        # A big blind all-in for less: some sites let the others call only what it posted.
+        posted = max(state.commit.values())
+        if action.amount == posted - commit:
+            return
+    out.append(
+        finding(
+            "wrong_call_amount",
+            f"{describe(state, action)}: the call is {expected} "
+            f"({state.current_bet} to match, {commit} already in)",
+            action.line,
+        )
+    )
+
+
+def raise_target(state: TableState, action: Action, out: list[Finding]) -> int:
+    """The street total a bet or raise makes, checking raise-to against chips added."""
+    commit = state.commit[action.seat]
+    if action.kind is ActionKind.BET:
+        to = commit + action.amount
+        if action.to and action.to != to:
+            out.append(
+                finding(
+                    "raise_to_mismatch",
+                    f"{describe(state, action)}: the bet brings the total to {to}, not {action.to}",
+                    action.line,
+                )
+            )
+        return to
+    if not action.to:
+        return commit + action.amount
+    if action.amount and action.to - commit != action.amount:
+        out.append(
+            finding(
+                "raise_to_mismatch",
+                f"{describe(state, action)}: raising to {action.to} adds "
+                f"{action.to - commit} with {commit} already in, the log says {action.amount}",
+                action.line,
+            )
+        )
+    return action.to
+
+
+def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Finding]) -> None:
+    """Everything a bet or raise must satisfy: word, stack, size, limit, cap, reopening."""
+    seat, kind = action.seat, action.kind
+    commit, stack = state.commit[seat], state.stack[seat]
+    added = to - commit
+    all_in = action.all_in or added >= stack
+    line = action.line
+    desc = describe(state, action)
+    facing = state.current_bet > 0
+    if kind is ActionKind.BET and facing:
+        out.append(
+            finding(
+                "bet_when_facing_bet",
+                f"{desc}: there is already a bet of {state.current_bet}, this is a raise",
+                line,
+            )
+        )
+    elif kind is ActionKind.RAISE and not facing:
+        out.append(finding("raise_without_bet", f"{desc}: there is no bet to raise", line))
+    if added > stack:
+        out.append(finding("bet_exceeds_stack", f"{desc}: only {stack} behind", line))
+    increment = to - state.current_bet
+    if increment <= 0:
+        if not all_in:
+            out.append(
+                finding(
+                    "raise_too_small",
+                    f"{desc}: that does not exceed the current bet of {state.current_bet}",
+                    line,
+                )
+            )
+        return
+    limit = state.limit
+    if limit is LimitType.FIXED_LIMIT:
+        unit = state.unit()
+        if increment != unit and not (all_in and increment < unit):
+            out.append(
+                finding(
+                    "fixed_limit_wrong_size",
+                    f"{desc}: the {state.street_name()} bet size is {unit}, "
+                    f"{'bet' if not facing else 'raise'} by {increment}",
+                    line,
+                )
+            )
+        if state.bets >= FIXED_LIMIT_CAP:
+            heads_up = len(state.live()) <= 2
+            out.append(
+                finding(
+                    "fixed_limit_cap",
+                    f"{desc}: the betting is capped at {FIXED_LIMIT_CAP} bets"
+                    + (" (heads-up: many sites lift the cap)" if heads_up else ""),
+                    line,
+                    Severity.WARNING if heads_up else None,
+                )
+            )
+    elif increment < state.min_raise and not all_in:
+        if facing:
+            minimum = state.current_bet + state.min_raise
+            out.append(finding("raise_too_small", f"{desc}: minimum raise is to {minimum}", line))
+        else:
+            out.append(finding("bet_too_small", f"{desc}: minimum bet is {state.min_raise}", line))
+    if limit is LimitType.POT_LIMIT:
+        owed = state.current_bet - commit
+        maximum = state.current_bet + state.pot_total() + owed
+        if to > maximum:
+            out.append(
+                finding(
+                    "pot_limit_exceeded",
+                    f"{desc}: the pot-limit maximum is {'to ' if facing else ''}{maximum}",
+                    line,
+                )
+            )
+    if facing and seat in state.acted:
+        level = state.acted[seat]
+        reopened = state.full_raise_level > level or state.current_bet - level >= state.min_raise
+        if limit is LimitType.FIXED_LIMIT:
+            reopened = state.full_raise_level > level or 2 * (state.current_bet - level) >= (
+                state.unit()
+            )
+        if not reopened:
+            out.append(
+                finding(
+                    "reopen_violation",
+                    f"{desc}: the raise to {state.current_bet} since this player acted at "
+                    f"{level} was a short all-in and did not reopen the betting",
+                    line,
+                )
+            )
+
+
+# ---- streets -------------------------------------------------------------------------------
+
+
+def check_round_closed(
+    state: TableState, next_street: Street, line: int, out: list[Finding]
+) -> None:
+    """Before leaving a street, nobody who can still act may owe a decision."""
+    able_count = len(state.able())
+    owing = [s for s in state.order if state.pending(s, able_count)]
+    if len(state.live()) < 2 or not owing:
+        return
+    names = ", ".join(
+        f"{state.who(s)} ({state.commit[s]} in against {state.current_bet})" for s in owing
+    )
+    out.append(
+        finding(
+            "round_not_closed",
+            f"{state.street_name()} ended before {state.street_name(next_street)} with "
+            f"{names} still to act",
+            line,
+        )
+    )
+
+
+def check_skipped_street(state: TableState, street: Street, line: int, out: list[Finding]) -> None:
+    """A street with no action is only right when fewer than two players can still bet."""
+    if len(state.live()) >= 2 and len(state.able()) >= 2:
+        out.append(
+            finding(
+                "round_not_closed",
+                f"no betting on {state.street_name(street)} although "
+                f"{len(state.able())} players could still act",
+                line,
+            )
+        )
+
+
+def check_uncalled(
+    state: TableState, line: int, out: list[Finding]
+) -> tuple[int, int, int, str, int] | None:
+    """The excess of the largest street bet over the second largest goes back to its owner.
+
+    Returns a return that was due but not logged (seat, due, bet, street, line) for the walk
+    to judge once the site's totals are known (see ``report_missing_return``).
+    """
+    returned = state.returned
+    best_seat, best, second = None, 0, 0
+    for s, c in state.commit.items():
+        c += returned.get(s, 0)
+        if c > best:
+            best_seat, best, second = s, c, best
+        elif c > second:
+            second = c
+    due = best - second
+    street = state.street_name()
+    for s, chips in returned.items():
+        if s != best_seat or chips != due:
+            if s != best_seat:
+                why = (
+                    f"it was not the largest bet (largest: {state.who(best_seat)})"
+                    if (best_seat is not None)
+                    else "there was no bet"
+                )
+            else:
+                why = f"the uncalled amount is {due}"
+            out.append(
+                finding(
+                    "uncalled_bet_wrong",
+                    f"uncalled bet of {chips} returned to {state.who(s)} on {street}: {why}",
+                    line,
+                )
+            )
+    if due > 0 and best_seat not in returned:
+        return (best_seat, due, best, street, line)
+    return None
+
+
+def report_missing_return(
+    state: TableState, missing: tuple[int, int, int, str, int], implied: bool, out: list[Finding]
+) -> None:
+    """A due return the log never printed: an error, unless the site's totals show it happened.
+
+    Older PokerStars logs (and some rebuy tournaments) omit the "Uncalled bet returned" line but
+    print totals without the uncalled chips: then the return is applied and only noted.
+    """
+    seat, due, best, street, line = missing
+    if implied:
+        out.append(
+            finding(
+                "uncalled_bet_wrong",
+                f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
+                f"log prints no return but the site's total pot shows {due} was given back",
+                line,
+                Severity.WARNING,
+            )
+        )
+        return
+    out.append(
+        finding(
+            "uncalled_bet_wrong",
+            f"{state.who(seat)} bet {best} on {street}, {due} more than anyone "
+            f"matched, but no uncalled bet was returned",
+            line,
+        )
+    )
+
+
+# ---- cards ---------------------------------------------------------------------------------
+
+_BOARD_SIZE = (0, 3, 4, 5, 5)
+_ENDED_ON = ("preflop", "the flop", "the turn", "the river", "showdown")
+
+
+def check_boards(hand: Hand, last_street: Street, showdown: bool, out: list[Finding]) -> None:
+    """Each board holds exactly the cards of the streets the hand reached."""
+    expected = 5 if showdown else _BOARD_SIZE[last_street]
+    boards = hand.boards or ((),)
+    for i, board in enumerate(boards):
+        n = len(board)
+        if n == expected or (showdown and len(boards) == 1 and n == 5):
+            continue
+        which = f"board {i + 1}" if len(boards) > 1 else "the board"
+        reason = (
+            "the hand went to showdown"
+            if showdown
+            else (f"the hand ended on {_ENDED_ON[last_street]}")
+        )
+        out.append(
+            finding(
+                "wrong_board_size",
+                f"{which} has {n} cards: {reason}, so it needs {expected}",
+            )
+        )
+
+
+def check_duplicate_cards(
+    hand: Hand, known: dict[int, tuple[str, ...]], out: list[Finding]
+) -> None:
+    """No card twice across hole cards, shows and the boards (shared run cards counted once)."""
+    boards = [b for b in hand.boards if b]
+    prefix = 0
+    if len(boards) > 1:
+        first = boards[0]
+        while prefix < len(first) and all(
+            len(b) > prefix and b[prefix] == first[prefix] for b in boards
+        ):
+            prefix += 1
+    if len(set(boards)) < len(boards):
+        out.append(finding("duplicate_card", "two runs of the board are identical"))
+    seen: dict[str, str] = {}
+    names = {s.seat: s.player for s in hand.seats}
+
+    def see(card: str, where: str) -> None:
+        if card in ("", "??", "xx", "Xx"):
+            return
+        if card in seen:
+            out.append(
+                finding("duplicate_card", f"card {card} appears in {seen[card]} and in {where}")
+            )
+        else:
+            seen[card] = where
+
+    for seat, cards in known.items():
+        for c in cards:
+            see(c, f"the hole cards of seat {seat} ({names.get(seat, '?')})")
+    if boards:
+        for c in boards[0][:prefix]:
+            see(c, "the board")
+        for i, b in enumerate(boards):
+            for c in b[prefix:]:
+                see(c, f"board {i + 1}" if len(boards) > 1 else "the board")
