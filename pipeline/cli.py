@@ -1,0 +1,309 @@
+"""The ``sidepot`` command: thin. Resolve options, call one library function, render, exit.
+
+Data goes to stdout, messages and progress to stderr. Exit codes: 0 success, 1 error, 2 usage.
+Errors a user can act on (``SidepotError``, format errors, database errors) become one line on
+stderr; anything else is a bug and says so, with the traceback only under ``--debug``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import duckdb
+import typer
+
+from parsers import registry
+from parsers.errors import AmbiguousFormatError, UnknownFormatError
+from pipeline.ingest import ImportSummary, Progress, default_db, import_paths
+from pipeline.render import money, render_hand, safe, table
+from pipeline.store import SidepotError, Store
+from reports.audit import findings_by_code, overview, rejects_by_reason
+from reports.hand import find_hands, hand_detail
+from reports.stats import player_stats
+
+app = typer.Typer(
+    help="sidepot: parse poker hand histories, audit every hand, load them into DuckDB.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+_STATE = {"debug": False}
+F = TypeVar("F", bound=Callable[..., Any])
+_USER_ERRORS = (SidepotError, UnknownFormatError, AmbiguousFormatError, duckdb.Error, OSError)
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="DuckDB file (default: $SIDEPOT_DB or ./sidepot.duckdb)."),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+
+
+class SeverityChoice(enum.Enum):
+    error = "error"
+    warning = "warning"
+    info = "info"
+
+
+def _err(message: str) -> None:
+    typer.echo(f"sidepot: {safe(message)}", err=True)
+
+
+def translated(fn: F) -> F:
+    """The one place exceptions become messages and exit codes (applied to every command)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (typer.Exit, typer.Abort):
+            raise
+        except _USER_ERRORS as exc:
+            if _STATE["debug"]:
+                traceback.print_exc()
+            _err(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            raise typer.Exit(1) from None
+        except Exception as exc:  # noqa: BLE001 - a bug: say so in one line
+            if _STATE["debug"]:
+                traceback.print_exc()
+            _err(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for details)")
+            raise typer.Exit(1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+@app.callback()
+def _root(
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
+) -> None:
+    """sidepot: parse poker hand histories, audit every hand, load them into DuckDB."""
+    _STATE["debug"] = debug
+
+
+def _db(db: str | None) -> str:
+    return db or default_db()
+
+
+def _open_read(db: str | None) -> duckdb.DuckDBPyConnection:
+    path = _db(db)
+    if not Path(path).exists():
+        raise SidepotError(f"no database at {path}: run `sidepot import PATH` first")
+    return duckdb.connect(path, read_only=True)
+
+
+class _Bar:
+    """A one-line progress display on stderr, used only when stderr is a terminal."""
+
+    def __call__(self, p: Progress) -> None:
+        pct = 100 * p.bytes_done / p.bytes_total if p.bytes_total else 100.0
+        sys.stderr.write(
+            f"\r  {pct:5.1f}%  files {p.files_done}/{p.files_total}  hands {p.hands_seen}"
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
+def render_summary(s: ImportSummary) -> str:
+    lines = [
+        f"files            {s.files}"
+        + (f" ({s.skipped_files} skipped)" if s.skipped_files else ""),
+        f"hands seen       {s.hands_seen}",
+        f"hands imported   {s.hands_imported}",
+        f"duplicates       {s.duplicates}",
+        f"rejected         {s.rejected}",
+    ]
+    for reason, n in s.rejected_by_reason.items():
+        lines.append(f"  {safe(reason):<22} {n}")
+    if s.skipped_by_reason:
+        lines.append("skipped files")
+        lines += [f"  {safe(r):<22} {n}" for r, n in s.skipped_by_reason.items()]
+    lines.append("findings" + ("         none" if not s.findings_by_code else ""))
+    for code, n in s.findings_by_code.items():
+        lines.append(f"  {safe(code):<22} {n}")
+    rate = s.hands_seen / s.seconds if s.seconds else 0.0
+    lines.append(f"seconds          {s.seconds:.2f} ({rate:,.0f} hands/s) -> {safe(s.db)}")
+    return "\n".join(lines)
+
+
+@app.command("import")
+@translated
+def import_cmd(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    batch_size: Annotated[int, typer.Option(help="Hands per transaction.", min=1)] = 2000,
+) -> None:
+    """Import hand histories (files or folders, recursively) into the store."""
+    bar = _Bar() if sys.stderr.isatty() else None
+    try:
+        summary = import_paths(paths, _db(db), progress=bar, batch_size=batch_size)
+    finally:
+        if bar is not None:
+            bar.close()
+    typer.echo(summary.to_json() if as_json else render_summary(summary))
+
+
+@app.command()
+@translated
+def audit(
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    severity: Annotated[SeverityChoice | None, typer.Option(help="Only this severity.")] = None,
+    code: Annotated[str | None, typer.Option(help="Only this finding code.")] = None,
+    examples: Annotated[int, typer.Option(help="Example hands per code.", min=0)] = 3,
+) -> None:
+    """Findings grouped by code, with counts and example hands."""
+    with _open_read(db) as con:
+        totals = overview(con)
+        level = severity.value if severity is not None else None
+        frame = findings_by_code(con, severity=level, code=code, examples=examples)
+    if as_json:
+        payload = {"totals": totals, "codes": json.loads(frame.to_json(orient="records"))}
+        typer.echo(json.dumps(payload, indent=2))
+        return
+    typer.echo(
+        f"{totals['hands']} hands, {totals['hands_with_errors']} with errors, "
+        f"{totals['findings']} findings, {totals['rejects']} rejects"
+    )
+    typer.echo(table(frame, ["severity", "code", "findings", "hands", "examples"]))
+
+
+@app.command()
+@translated
+def stats(
+    db: DbOption = None,
+    player: Annotated[str | None, typer.Option(help="Only this player.")] = None,
+    site: Annotated[str | None, typer.Option(help="Only this site.")] = None,
+    min_hands: Annotated[int, typer.Option(help="Hide players with fewer hands.", min=1)] = 1,
+    as_json: JsonOption = False,
+) -> None:
+    """Per player: hands, VPIP, PFR, net won and bb/100."""
+    with _open_read(db) as con:
+        frame = player_stats(con, player=player, site=site, min_hands=min_hands)
+    if as_json:
+        frame = frame.assign(net_won=frame["net_won"].map(str))
+        typer.echo(frame.to_json(orient="records", indent=2))
+        return
+    shown = frame.assign(
+        net_won=[money(v, c, 0 if c == "CHIPS" else 2)
+                 for v, c in zip(frame["net_won"], frame["currency"], strict=True)]
+    )
+    typer.echo(table(shown, ["player", "site", "currency", "hands", "vpip", "pfr", "net_won",
+                             "bb_per_100"]))
+
+
+@app.command()
+@translated
+def show(
+    hand: Annotated[str, typer.Argument(help="SITE:HAND_ID, e.g. pokerstars:247100000104.")],
+    db: DbOption = None,
+) -> None:
+    """One hand replayed street by street: stacks, actions, pots, payouts, findings."""
+    site, sep, hand_id = hand.partition(":")
+    with _open_read(db) as con:
+        if not sep:
+            hand_id = site
+            sites = find_hands(con, hand_id)
+            if len(sites) != 1:
+                raise SidepotError(
+                    f"hand {hand_id} is in {len(sites)} sites; write SITE:HAND_ID"
+                    if sites else f"no hand {hand_id} in the store"
+                )
+            site = sites[0]
+        detail = hand_detail(con, site, hand_id)
+    if detail is None:
+        raise SidepotError(f"no hand {site}:{hand_id} in the store")
+    typer.echo(render_hand(detail))
+
+
+@app.command()
+@translated
+def formats(as_json: JsonOption = False) -> None:
+    """The hand-history formats sidepot reads, how each is detected, and what it supports."""
+    rows = [
+        {"name": f.name, "site": f.site, "description": f.description,
+         "detection": f.detection, "supports": f.supports}
+        for f in registry.FORMATS
+    ]
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    for row in rows:
+        typer.echo(f"{row['name']} ({row['site']}): {row['description']}")
+        typer.echo(f"  detection: {row['detection']}")
+        typer.echo(f"  supports:  {row['supports']}")
+
+
+@app.command()
+@translated
+def rejects(
+    db: DbOption = None,
+    reason: Annotated[str | None, typer.Option(help="List the rejects with this reason.")] = None,
+    text: Annotated[bool, typer.Option("--text", help="Print each reject's raw text.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Hands that could not be stored, grouped by reason (or listed for one reason)."""
+    with _open_read(db) as con:
+        if reason is None:
+            frame = rejects_by_reason(con)
+        else:
+            frame = con.execute(
+                "SELECT source_file, source_offset, line, site, reason, detail, raw_text "
+                "FROM rejects WHERE reason = ? ORDER BY source_file, source_offset",
+                [reason],
+            ).df()
+    if as_json:
+        typer.echo(frame.to_json(orient="records", indent=2))
+        return
+    if reason is None:
+        typer.echo(table(frame, ["reason", "rejects", "files", "example"]))
+        return
+    for _, r in frame.iterrows():
+        typer.echo(f"{safe(r['source_file'])}:{r['line']} (byte {r['source_offset']}) "
+                   f"{safe(r['reason'])}: {safe(r['detail'])}")
+        if text:
+            typer.echo("\n".join("    " + safe(line) for line in r["raw_text"].split("\n")))
+    if frame.empty:
+        typer.echo("(none)")
+
+
+@app.command()
+@translated
+def export(
+    out_dir: Annotated[Path, typer.Argument(help="Folder for the Parquet files.")],
+    db: DbOption = None,
+) -> None:
+    """Export the store to Parquet, partitioned by site and month."""
+    path = _db(db)
+    if not Path(path).exists():
+        raise SidepotError(f"no database at {path}: run `sidepot import PATH` first")
+    with Store(path) as store:
+        written = store.export_parquet(out_dir)
+    for w in written:
+        typer.echo(w)
+
+
+def main() -> None:
+    """Console entry point; the last line of defence against a traceback reaching the user."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        if _STATE["debug"] or "--debug" in sys.argv:
+            raise
+        _err(f"internal error: {type(exc).__name__}: {exc}")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""Ingest: folders, bad hands between good ones, reruns, skipped files, engine crashes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipeline import ingest
+from pipeline.ingest import import_paths
+from pipeline.store import SidepotError
+
+SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
+
+
+def _hands(name: str) -> list[str]:
+    text = (SAMPLES / name).read_text("utf-8-sig")
+    return [h.strip() + "\n" for h in text.split("\n\n\n") if h.strip()]
+
+
+def test_folder_recursion_and_reimport(tmp_path):
+    src = tmp_path / "in" / "deep" / "er"
+    src.mkdir(parents=True)
+    for f in SAMPLES.glob("*.txt"):
+        shutil.copy(f, src / f.name)
+    (tmp_path / "in" / "notes.md").write_text("# not a hand history\n")
+    db = tmp_path / "s.duckdb"
+    first = import_paths([tmp_path / "in"], db)
+    assert first.files == 4
+    assert first.skipped_files == 1 and first.skipped_by_reason == {"unknown_format": 1}
+    assert first.hands_seen == first.hands_imported > 20
+    assert first.rejected == 0
+    again = import_paths([tmp_path / "in"], db)
+    assert again.hands_imported == 0
+    assert again.duplicates == first.hands_imported
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT count(*) FROM hands").fetchone()[0] == first.hands_imported
+    statuses = dict(con.execute("SELECT status, count(*) FROM files GROUP BY 1").fetchall())
+    assert statuses == {"complete": 3, "skipped: unknown_format": 1}
+
+
+def test_bad_hand_between_two_good_ones(tmp_path):
+    good = _hands("cash_nl10_ankaa.txt")
+    bad = good[1].replace("Seat 2: MarlaK", "Seat 2 MarlaK", 1)
+    text = good[0] + "\n\n" + bad + "\n\n" + good[2]
+    path = tmp_path / "mixed.txt"
+    path.write_text(text, encoding="utf-8")
+    summary = import_paths([path], tmp_path / "s.duckdb")
+    assert (summary.hands_seen, summary.hands_imported, summary.rejected) == (3, 2, 1)
+    assert sum(summary.rejected_by_reason.values()) == 1
+    con = duckdb.connect(str(tmp_path / "s.duckdb"), read_only=True)
+    offset, line, raw, reason = con.execute(
+        "SELECT source_offset, line, raw_text, reason FROM rejects"
+    ).fetchone()
+    data = path.read_bytes()
+    assert data[offset:].startswith(b"PokerStars Hand #")
+    start_line = text[: text.index(bad)].count("\n") + 1
+    assert offset == len(text[: text.index(bad)].encode("utf-8"))
+    assert start_line <= line <= start_line + 5
+    assert raw.strip() == bad.strip()
+    assert reason
+    files = con.execute("SELECT hands, imported, rejected, bytes_consumed FROM files").fetchone()
+    assert files == (3, 2, 1, len(data))
+
+
+def test_same_hand_twice_in_one_run(tmp_path):
+    hand = _hands("cash_nl10_ankaa.txt")[0]
+    (tmp_path / "a.txt").write_text(hand, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(hand + "\n\n" + hand, encoding="utf-8")
+    summary = import_paths([tmp_path], tmp_path / "s.duckdb", batch_size=1)
+    assert (summary.hands_seen, summary.hands_imported, summary.duplicates) == (3, 1, 2)
+
+
+def test_engine_crash_becomes_internal_error_reject(tmp_path, monkeypatch):
+    calls = {"n": 0}
+    real = ingest.replay
+
+    def flaky(hand):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise ZeroDivisionError("boom")
+        return real(hand)
+
+    monkeypatch.setattr(ingest, "replay", flaky)
+    path = tmp_path / "x.txt"
+    path.write_text("\n\n".join(_hands("limit_fl20_procyon.txt")[:3]), encoding="utf-8")
+    summary = import_paths([path], tmp_path / "s.duckdb")
+    assert summary.hands_imported == 2
+    assert summary.rejected_by_reason == {"internal_error": 1}
+    con = duckdb.connect(str(tmp_path / "s.duckdb"), read_only=True)
+    assert "ZeroDivisionError: boom" in con.execute("SELECT detail FROM rejects").fetchone()[0]
+
+
+def test_batches_and_progress(tmp_path):
+    seen = []
+    summary = import_paths([SAMPLES], tmp_path / "s.duckdb", progress=seen.append, batch_size=4)
+    assert summary.hands_imported == summary.hands_seen
+    assert seen[-1].files_done == seen[-1].files_total == 3
+    assert seen[-1].bytes_done == seen[-1].bytes_total
+    assert len(seen) > 3  # mid-file reports after each batch
+
+
+def test_missing_path_is_an_error(tmp_path):
+    with pytest.raises(SidepotError, match="no such file"):
+        import_paths([tmp_path / "nope"], tmp_path / "s.duckdb")
+
+
+def test_summary_json_keys(tmp_path):
+    summary = import_paths([SAMPLES], tmp_path / "s.duckdb")
+    keys = set(summary.to_dict())
+    assert {"files", "hands_seen", "hands_imported", "duplicates", "rejected",
+            "rejected_by_reason", "findings_by_code", "seconds"} <= keys
