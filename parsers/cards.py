@@ -1,0 +1,74 @@
+"""Cards as two-character strings: rank then suit (``"Ah"``, ``"Td"``).
+
+The event model keeps cards as plain strings (fast, trivially stored); this module owns their
+validation. Sites print ``10h`` or lower-case ranks now and then: :func:`normalize_card` turns
+every accepted spelling into the canonical one and raises ``ParseError(reason="bad_card")`` on
+anything else, so a garbled card never reaches the engine.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from parsers.errors import ParseError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+#: Rank character -> value 2..14 (ace high).
+RANK_VALUE = {r: i + 2 for i, r in enumerate(RANKS)}
+#: Every canonical card, in rank-major order.
+DECK = tuple(r + s for r in RANKS for s in SUITS)
+_DECK_SET = frozenset(DECK)
+
+
+@lru_cache(maxsize=256)
+def normalize_card(text: str) -> str:
+    """``"Ah"`` -> ``"Ah"``, ``"10h"``/``"th"``/``"AH"`` -> canonical; ParseError otherwise."""
+    if text in _DECK_SET:
+        return text
+    t = text.strip()
+    if len(t) == 3 and t[:2] == "10":
+        t = "T" + t[2]
+    if len(t) == 2:
+        card = t[0].upper() + t[1].lower()
+        if card in _DECK_SET:
+            return card
+    raise ParseError("bad_card", f"not a card: {text!r}", text=text)
+
+
+def parse_cards(text: str) -> tuple[str, ...]:
+    """``"As Kd"``, ``"AsKd"`` or ``"[As Kd]"`` -> ``("As", "Kd")``; ``""`` -> ``()``.
+
+    Brackets are removed so a bracketed group from a log line can be passed as it is.
+    """
+    t = text.replace("[", " ").replace("]", " ").strip()
+    if not t:
+        return ()
+    tokens = t.split()
+    if len(tokens) == 1 and len(tokens[0]) > 3:
+        # Concatenated form "AsKd" (also "10hAs"): split greedily.
+        s, out = tokens[0], []
+        i = 0
+        while i < len(s):
+            step = 3 if s.startswith("10", i) else 2
+            out.append(s[i : i + step])
+            i += step
+        tokens = out
+    return tuple(normalize_card(tok) for tok in tokens)
+
+
+def rank(card: str) -> str:
+    return card[0]
+
+
+def suit(card: str) -> str:
+    return card[1]
+
+
+def rank_value(card: str) -> int:
+    """2..14, ace high."""
+    return RANK_VALUE[card[0]]
+
+
+def is_card(text: str) -> bool:
+    return text in _DECK_SET

@@ -1,0 +1,48 @@
+"""Format registry: by name, by content, and the errors for zero or two matches."""
+
+import dataclasses
+
+import pytest
+
+from parsers import registry
+from parsers.errors import AmbiguousFormatError, UnknownFormatError
+from parsers.sites import pokerstars
+
+PS = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 10:00:00 ET\n"
+
+
+def test_formats_are_declared():
+    names = [f.name for f in registry.FORMATS]
+    assert names == ["pokerstars"]
+    fmt = registry.FORMATS[0]
+    assert fmt.parse is pokerstars.parse and fmt.header.match(PS)
+    assert fmt.description and fmt.detection and fmt.supports
+
+
+def test_by_name():
+    assert registry.by_name("PokerStars").name == "pokerstars"
+    with pytest.raises(UnknownFormatError, match="known: pokerstars"):
+        registry.by_name("nope")
+
+
+def test_detect():
+    assert registry.detect("\ufeff" + PS).name == "pokerstars"
+    with pytest.raises(UnknownFormatError):
+        registry.detect("Game started at: 2020/1/1 ...\n")
+
+
+def test_detect_ambiguous_names_both(monkeypatch):
+    other = dataclasses.replace(registry.FORMATS[0], name="copycat")
+    monkeypatch.setattr(registry, "FORMATS", (registry.FORMATS[0], other))
+    with pytest.raises(AmbiguousFormatError, match="pokerstars and copycat"):
+        registry.detect(PS)
+
+
+def test_sniffer_never_raises(monkeypatch):
+    def boom(text: str) -> bool:
+        raise RuntimeError("broken sniffer")
+
+    broken = dataclasses.replace(registry.FORMATS[0], name="broken", sniff=boom)
+    monkeypatch.setattr(registry, "FORMATS", (registry.FORMATS[0], broken))
+    assert registry.detect(PS).name == "pokerstars"
+    assert pokerstars.sniff(None) is False  # type: ignore[arg-type]
