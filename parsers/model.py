@@ -101,6 +101,8 @@ class Action:
     back). ``to`` is the player's total bet on the street after the action: the "raise-to" of a
     raise, kept beside ``amount`` because logs print both and either can be checked.
     ``line`` is the 1-based line number inside the hand's text, so findings can point at it.
+    ``raise_by`` is the raise increment where the site prints one ("raises $0.75 to $1.25"):
+    a third number the engine can hold against the state, None where the site prints none.
     """
 
     street: Street
@@ -111,6 +113,7 @@ class Action:
     all_in: bool = False
     cards: tuple[str, ...] = ()
     line: int = 0
+    raise_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -443,7 +443,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                     to = parse_money(m[2], dec)
                     amt = to - totals.get(seat, 0)
                     totals[seat] = to
-                    add(Action(street, seat, ActionKind.RAISE, amt, to, all_in, (), lineno))
+                    add(Action(street, seat, ActionKind.RAISE, amt, to, all_in, (), lineno,
+                               parse_money(m[1], dec)))
                 elif rest.startswith("posts "):
                     what = rest[6:]
                     if what.startswith("the ante "):
