@@ -13,8 +13,10 @@ PS = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 10:00:
 
 def test_formats_are_declared():
     names = [f.name for f in registry.FORMATS]
-    assert names == ["pokerstars"]
+    assert names[0] == "pokerstars" and len(set(names)) == len(names)
     fmt = registry.FORMATS[0]
+    for other in registry.FORMATS:
+        assert other.description and other.detection and other.supports, other.name
     assert fmt.parse is pokerstars.parse and fmt.header.match(PS)
     assert fmt.description and fmt.detection and fmt.supports
 

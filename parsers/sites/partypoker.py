@@ -1,0 +1,390 @@
+"""PartyPoker hold'em hand histories -> :class:`parsers.model.Hand`.
+
+Covers the "***** Hand History for Game N *****" family: the 2009-2016 client (cash in USD/EUR,
+fastforward, sit & go and multi-table tournaments with antes) and the older "Game Table (NL)"
+layout with its "** Summary **" balance lines. Omaha, stud and draw raise UnsupportedGame.
+
+What is PartyPoker's own, and how it is read:
+- A file writes "Game #N starts." and "#Game No : N" before each hand; the hand itself starts
+  at the "***** Hand History for Game N *****" line, whose N is the hand id (the "#Game No"
+  number sometimes differs: it is a table game counter). The lines before the next hand's
+  header are trailing noise and are ignored once the hand's money is settled.
+- Cash headers print the table's buy-in ("$10 USD NL Texas Hold'em") or the blinds
+  ("$0.05/$0.10 USD NL Texas Hold'em"); tournaments print "Blinds-Antes(10/20 -0)" or
+  "Blinds(10/20)". Where the header has no blinds, they are the amounts posted.
+- "raises [$0.70 USD]" gives the chips the raise *adds* (not a raise-to): the builder turns it
+  into both numbers. Newer files print "raises 20 to 40" (a raise-to) instead.
+- "is all-In [$2 USD]" does not say whether it calls, bets or raises: the street's bets decide.
+- No "uncalled bet returned" line exists: the winner's "wins $X" counts the unmatched chips.
+  The parser returns them explicitly (an UNCALLED_RETURN at the end of the street, which is
+  what the site did) and takes them out of the winnings, so the model holds winnings only.
+- No total pot is printed in the new layout (the engine recomputes it); "Main Pot: $x Rake: $y"
+  lines are read where they exist.
+- Anything unrecognised in the action section raises ``unknown_line``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from parsers.errors import ParseError, UnsupportedGame
+from parsers.model import (
+    TOURNAMENT_CHIPS,
+    ActionKind,
+    Hand,
+    LimitType,
+    Stakes,
+    Street,
+)
+from parsers.sites._starlike import (
+    Builder,
+    Names,
+    cards_in,
+    game_of,
+    take_back,
+    to_utc,
+    unknown,
+)
+from parsers.text import Chunk, parse_money
+
+SITE = "partypoker"
+HEADER = re.compile(r"\*{5} Hand History [Ff]or Game \d+ \*{5}")
+DETECTION = "a line '***** Hand History for Game N *****' in the first 8 KB"
+SUPPORTS = "hold'em NL/PL/FL: cash (USD/EUR), fastforward, sit & go and tournaments"
+
+_HEAD = re.compile(r"\*{5} Hand History [Ff]or Game (\d+) \*{5}")
+_DATE = re.compile(
+    r"(?:(?P<mon>[A-Z][a-z]+) (?P<day>\d{1,2}), (?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d) "
+    r"(?P<tz>[A-Z]{2,5}) (?P<y>\d{4})"
+    r"|[A-Z][a-z]{2} (?P<mon2>[A-Z][a-z]{2}) (?P<day2>\d{1,2}) (?P<h2>\d\d):(?P<mi2>\d\d):"
+    r"(?P<s2>\d\d) (?P<tz2>[A-Z]{2,5}) (?P<y2>\d{4}))"
+)
+_MONTHS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+_BLINDS = re.compile(r"Blinds(?:-Antes)?\(\s*([\d.,]+)\s*/\s*([\d.,]+)(?:\s*-\s*([\d.,]+))?\)")
+_CASH_BLINDS = re.compile(r"^([$€£]?[\d.,]+)/([$€£]?[\d.,]+)\s")
+_OLD_BLINDS = re.compile(r"^([\d.,]+)/([\d.,]+) (?:Tourney )?Texas")
+_TRNY = re.compile(r"Trny:\s*(\d+)|Tournament #(\d+)")
+_LEVEL = re.compile(r"Level:\s*(\d+)")
+_SEAT = re.compile(r"[Ss]eat (\d+): (.*) \(\s*([$€£]?[\d.,]+)(?:\s*(?:[A-Z]{3}|€))?\s*\)(.*)$")
+_BUTTON = re.compile(r"Seat (\d+) is the button")
+_WINS = re.compile(r"wins ([$€£]?[\d.,]+)(?: [A-Z]{3}| chips)?(?: from (?:the )?"
+                   r"(main pot|side pot(?: #?(\d+))?))?")
+_MAIN_POT = re.compile(r"Main Pot: ([$€£]?[\d.,]+)(?: \| Side Pot \d+: [$€£]?[\d.,]+)*"
+                       r"(?:\s*Rake: ([$€£]?[\d.,]+))?")
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_IGNORED = (
+    "has joined the table", "has left the table", "is sitting out", "will be using",
+    "did not respond in time", "could not respond in time", "time bank", "finished in",
+    "is disconnected", "has been reconnected", "is connected", "sits out",
+    "does not show cards", "doesn't show", "have options", "- Selects point card",
+    "is all-In.", "opens", "has requested", "is back", "was removed",
+)
+
+
+def sniff(text: str) -> bool:
+    """True when a PartyPoker hand header starts one of the first lines. Never raises."""
+    try:
+        for line in text[:8192].split("\n"):
+            if HEADER.match(line.lstrip(" \t\ufeff\x00")):
+                return True
+        return False
+    except Exception:
+        return False
+
+
+def _amount(text: str, dec: int) -> int:
+    """"[$0.70 USD]", "(210)", "[ $1,000  USD ].", "$5.18 USD" -> minor units."""
+    t = text.strip().rstrip(".").strip("[]() ")
+    for code in ("USD", "EUR", "GBP", "CAD", "€"):
+        t = t.replace(code, "")
+    t = t.strip()
+    head, comma, tail = t.rpartition(",")
+    if comma and len(tail) == 2 and "." not in t:
+        t = f"{head}.{tail}"  # a decimal comma ("$26,02", "0,35 €")
+    return parse_money(t, dec)
+
+
+def parse(chunk: Chunk, file: str = "") -> Hand:
+    """Parse one PartyPoker hand chunk. Raises ParseError (UnsupportedGame for other games)."""
+    try:
+        return _parse(chunk, file)
+    except ParseError as err:
+        raise err.with_context(site=SITE) from None
+
+
+def _parse(chunk: Chunk, file: str) -> Hand:
+    lines = [ln.replace("\x00", "") for ln in chunk.text.split("\n")]
+    m = _HEAD.match(lines[0].lstrip(" \t\ufeff"))
+    if not m or len(lines) < 3:
+        raise ParseError("bad_header", "not a PartyPoker hand header", line=1, text=lines[0])
+    hand_id = m[1]
+    desc = lines[1]
+    game_words = desc.split(" - ")[0]
+    if "Double Hold" in game_words:  # three hole cards: not hold'em as the engine plays it
+        raise UnsupportedGame(f"{game_words.strip()} (other)", line=2, text=desc)
+    game, limit = game_of(_limit_words(game_words), desc, 2)
+    trny = _TRNY.search(desc)
+    is_tourney = bool(trny) or "Tourney" in desc or "Trny" in desc or "Buy-in" in desc
+    currency, dec = (TOURNAMENT_CHIPS, 0) if is_tourney else (_currency(desc), 2)
+    tournament_id = (trny[1] or trny[2]) if trny else (hand_id if is_tourney else None)
+    level_m = _LEVEL.search(desc)
+    small_blind = big_blind = ante = 0
+    try:
+        blinds = _BLINDS.search(desc) or _CASH_BLINDS.match(desc) or _OLD_BLINDS.match(desc)
+        if blinds:
+            small_blind, big_blind = _amount(blinds[1], dec), _amount(blinds[2], dec)
+            if blinds.lastindex and blinds.lastindex >= 3 and blinds[3]:
+                ante = _amount(blinds[3], dec)
+    except ParseError as err:
+        raise err.with_context(line=2, text=desc) from None
+    started_at, local_time, zone = _started_at(desc)
+
+    table_name, button = "", None
+    i = 2
+    while i < len(lines) and not _SEAT.match(lines[i]):
+        line = lines[i]
+        if line.startswith("Table "):
+            table_name = line[6:].split("(")[0].strip()
+            if table_name.startswith("Table "):
+                table_name = table_name[6:].strip()
+        elif not (_BUTTON.match(line) or line.startswith(("Total number of players", "Trny",
+                                                          "Blinds", "Level"))
+                  or not line.strip()):
+            raise ParseError("bad_header", "unexpected line before the seats", line=i + 1,
+                             text=line)
+        bm = _BUTTON.search(line)
+        if bm:
+            button = int(bm[1])
+        i += 1
+    max_seats = None
+    seats: dict[int, list] = {}
+    n = len(lines)
+    while i < n and lines[i][:5] in ("Seat ", "seat "):
+        s = _SEAT.match(lines[i])
+        if not s:
+            raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
+        try:
+            stack = _amount(s[3], dec)
+        except ParseError as err:
+            raise err.with_context(line=i + 1, text=lines[i]) from None
+        seats[int(s[1])] = [s[2].strip(), stack, False, None]
+        i += 1
+    for line in lines[2:8]:
+        if line.startswith("Total number of players"):
+            tail = line.rpartition("/")[2].strip()
+            max_seats = int(tail) if tail.isdigit() else None
+    if not seats:
+        raise ParseError("no_seats", "no seat lines after the header", line=i + 1,
+                         text=lines[i] if i < n else "")
+    names = Names(seats)
+    b = Builder()
+    posted: list[int] = []
+    returned: dict[int, int] = {}
+    ended = False
+    pots_rake: int | None = None
+
+    for idx in range(i, n):
+        line = lines[idx].strip()
+        lineno = idx + 1
+        if not line:
+            continue
+        if ended:
+            if HEADER.match(line):
+                break
+            continue
+        try:
+            if line.startswith("** "):
+                word = line[3:].split(" **")[0]
+                if word.startswith("Dealing "):
+                    street = _STREETS.get(word[8:])
+                    if street is not None:
+                        _close_street(b, returned)
+                        b.add_board_cards(street, cards_in(line))
+                    elif word != "Dealing down cards":
+                        raise unknown("unknown section marker")
+                    continue
+                if word == "Summary":
+                    _close_street(b, returned)
+                    ended = True
+                    continue
+                raise unknown("unknown section marker")
+            if line.startswith("Dealt to "):
+                found = names.prefix(line[9:])
+                if found is None:
+                    raise unknown("dealt to an unknown player")
+                b.dealt(found[0], cards_in(found[1]))
+                continue
+            if line.startswith(("Creating Main Pot", "Creating side pot", "Game #", "#Game No")):
+                continue
+            if line.startswith("Main Pot: "):
+                pm = _MAIN_POT.match(line)
+                if pm and pm[2]:
+                    pots_rake = _amount(pm[2], dec)
+                continue
+            if line.startswith(("Trny:", "Level:", "Blinds")):
+                continue  # the header's game line wrapped onto a second line
+            found = names.prefix(line)
+            if found is None:
+                if names.prefix(line, ": ") is not None:
+                    continue  # chat: "name: text"
+                if any(t in line for t in _IGNORED):
+                    continue
+                raise unknown()
+            seat, rest = found
+            rest = rest.strip()
+            verb, _, arg = rest.partition(" ")
+            if rest.startswith("posts "):
+                _post(b, seat, rest[6:], dec, posted, big_blind, lineno)
+            elif verb in ("folds", "folds.") or rest == "Forward Folds":
+                b.fold(seat, lineno)
+            elif verb in ("checks", "checks."):
+                b.check(seat, lineno)
+            elif rest.startswith("calls"):
+                b.call(seat, _amount(rest[5:], dec), False, lineno)
+            elif rest.startswith("bets"):
+                b.bet(seat, _amount(rest[4:], dec), False, lineno)
+            elif rest.startswith("raises"):
+                by, sep, to = rest[6:].partition(" to ")
+                if sep:
+                    b.raise_to(seat, _amount(to, dec), False, lineno, _amount(by, dec))
+                else:
+                    b.raise_by_added(seat, _amount(rest[6:], dec), False, lineno)
+            elif rest.startswith("is all-In") and ("[" in rest or "(" in rest):
+                _all_in(b, seat, _amount(rest[9:], dec), lineno)
+            elif verb == "shows":
+                b.show(seat, cards_in(rest), lineno)
+            elif verb in ("mucks", "doesn't") and "[" in rest:
+                b.show(seat, cards_in(rest), lineno, muck=True)
+            elif verb == "wins":
+                _close_street(b, returned)
+                w = _WINS.match(rest)
+                if not w:
+                    raise unknown("cannot read winnings")
+                where = w[2] or ""
+                pot = None if not where else 0 if where == "main pot" else int(w[3] or 1)
+                b.collect(seat, _amount(w[1], dec), lineno, pot)
+            elif verb == "balance":
+                ended = True  # the old layout's summary: balances only, nothing to record
+            elif any(t in rest for t in _IGNORED):
+                pass
+            else:
+                raise unknown("unknown action")
+        except ParseError as err:
+            raise err.with_context(line=lineno, text=lines[idx]) from None
+
+    _close_street(b, returned)
+    take_back(b.collections, returned)
+    if not big_blind and posted:
+        big_blind = max(posted)
+        small_blind = min(posted) if len(posted) > 1 else big_blind // 2
+    small_bet = big_bet = 0
+    if limit is LimitType.FIXED_LIMIT:
+        # "$0.05/$0.10 USD FL": the header's pair is the small and big bet; the big blind is
+        # one small bet and the small blind whatever was posted (0.02 here).
+        small_bet, big_bet = small_blind, big_blind
+        big_blind = small_bet
+        small_blind = posted[0] if posted else small_bet // 2
+    if any(a.kind is ActionKind.POST_ANTE for a in b.actions) and not ante:
+        ante = max(a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE)
+    return b.hand(
+        site=SITE,
+        chunk=chunk,
+        file=file,
+        hand_id=hand_id,
+        game=game,
+        limit=limit,
+        currency=currency,
+        decimals=dec,
+        stakes=Stakes(small_blind, big_blind, ante, small_bet, big_bet),
+        seats=seats,
+        button=button,
+        total_pot=None,
+        rake=pots_rake,
+        started_at=started_at,
+        local_time=local_time,
+        time_zone=zone,
+        table_name=table_name,
+        max_seats=max_seats,
+        tournament_id=tournament_id,
+        level=level_m[1] if level_m else None,
+        fast_fold="fastforward" in desc.lower(),
+    )
+
+
+def _limit_words(words: str) -> str:
+    """Spell out PartyPoker's limit codes for :func:`game_of`: "NL" -> "no limit"."""
+    padded = f" {words.replace('(', ' ').replace(')', ' ')} "
+    for code, text in ((" NL ", " no limit "), (" PL ", " pot limit "), (" FL ", " fixed limit ")):
+        padded = padded.replace(code, text)
+    return padded.strip()
+
+
+def _currency(desc: str) -> str:
+    for code in ("USD", "EUR", "GBP", "CAD"):
+        if code in desc:
+            return code
+    return {"€": "EUR", "£": "GBP"}.get(desc[:1], "USD")
+
+
+def _started_at(desc: str) -> tuple[datetime | None, str, str]:
+    d = _DATE.search(desc)
+    if not d:
+        return None, "", ""
+    if d["mon"]:
+        mon, day, h, mi, s, tz, y = (d["mon"], d["day"], d["h"], d["mi"], d["s"], d["tz"],
+                                     d["y"])
+    else:
+        mon, day, h, mi, s, tz, y = (d["mon2"], d["day2"], d["h2"], d["mi2"], d["s2"],
+                                     d["tz2"], d["y2"])
+    month = _MONTHS.get(mon[:3].lower())
+    if month is None:
+        return None, "", tz
+    naive = datetime(int(y), month, int(day), int(h), int(mi), int(s))
+    local = naive.strftime("%Y/%m/%d %H:%M:%S")
+    return to_utc(naive, tz), local, tz
+
+
+def _post(b: Builder, seat: int, what: str, dec: int, posted: list[int], big_blind: int,
+          line: int) -> None:
+    if what.startswith("small blind"):
+        amt = _amount(what[11:], dec)
+        posted.append(amt)
+        b.post(ActionKind.POST_SMALL_BLIND, seat, amt, False, line)
+    elif what.startswith("big blind + dead"):
+        amt = _amount(what[16:], dec)
+        bb = big_blind or (max(posted) if posted else amt)
+        b.post_both(seat, amt, bb, False, line)
+    elif what.startswith("big blind"):
+        amt = _amount(what[9:], dec)
+        posted.append(amt)
+        b.post(ActionKind.POST_BIG_BLIND, seat, amt, False, line)
+    elif what.startswith("ante"):
+        b.post(ActionKind.POST_ANTE, seat, _amount(what[4:], dec), False, line)
+    else:
+        raise unknown("unknown post")
+
+
+def _all_in(b: Builder, seat: int, added: int, line: int) -> None:
+    """'is all-In [x]': a call, bet or raise depending on the street's bets so far."""
+    top = max(b.totals.values(), default=0)
+    mine = b.totals.get(seat, 0)
+    if top == 0 or (b.street is Street.PREFLOP and not b.totals):
+        b.bet(seat, added, True, line)
+    elif mine + added <= top:
+        b.call(seat, added, True, line)
+    else:
+        b.raise_by_added(seat, added, True, line)
+
+
+def _close_street(b: Builder, returned: dict[int, int]) -> None:
+    """Return the street's unmatched chips, as the site does without printing it."""
+    ranked = sorted(b.totals.items(), key=lambda kv: kv[1], reverse=True)
+    if not ranked:
+        return
+    seat, best = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    if best > second:
+        b.uncalled(seat, best - second, b.actions[-1].line if b.actions else 0)
+        returned[seat] = returned.get(seat, 0) + best - second
