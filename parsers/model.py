@@ -175,6 +175,9 @@ class SiteReport:
     pots: tuple[PrintedPot, ...] = ()
     collections: tuple[Collection, ...] = ()
     cash_outs: tuple[CashOut, ...] = ()
+    #: Money the site itself put into the pot that no player paid (GGPoker "Cash Drop to Pot"),
+    #: by the site's name for it: the printed total pot and the collections include it.
+    site_added: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
