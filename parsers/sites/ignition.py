@@ -1,0 +1,560 @@
+"""Ignition / Bovada / Bodog hold'em hand histories -> :class:`parsers.model.Hand`.
+
+One software, three brands: the header starts ``Ignition Hand #``, ``Bovada Hand #`` or
+``Bodog Hand #``. Covers cash tables, Zone Poker (fast fold), sit-and-gos and MTTs, no and
+fixed limit, the 2012 layout (``Raises $16`` without "to", boards as ``Card dealt to table``)
+and the 2021 ``[MVS]`` layout. Omaha and stud hands raise UnsupportedGame.
+
+What is particular to this site, and how it is read:
+- Players are anonymous: every line names a *position label* (``Dealer``, ``Small Blind``,
+  ``Big Blind``, ``UTG``, ``UTG+1``...), the hero's carries ``[ME]`` (spaced irregularly:
+  ``Big Blind  [ME] :``). A label is unique within a hand, so lines are attributed by exact
+  lookup of the text before ``" : "`` with the marker removed. Player names are the labels;
+  the hero is always called :data:`HERO` so that one player's hands can be followed across
+  hands whose labels rotate.
+- Tournament seat lines use player ids (``Seat 1243:``) and some sit-and-go files list seats
+  out of numeric order; the list itself is always in table order (the labels rotate with it).
+  When the printed numbers are not increasing table seats (1..10), seats are renumbered 1..n
+  in listed order so the engine's "seat order is table order" holds; the summary's
+  ``Seat+1243:`` lines are mapped through the same table.
+- The button is the seat labelled ``Dealer`` (``Set dealer [n]`` counts seats in one version
+  and list positions in another, so it is only a fallback).
+- Amounts: ``Calls``/``Bets``/``All-in`` print the chips *added*; ``Raises $a to $b`` prints
+  the street total ``b``; the 2012 ``Raises $b`` prints only the total. ``All-in`` is a call,
+  bet or raise depending on the bet it faces. ``Hand result`` lines are the collections.
+- Cash stakes are not printed in the header: they are the posted blinds (tournaments print
+  ``Level n (sb/bb)``; MVS tables print ``Stakes: $a-$b``).
+- Times carry no zone except ``UTC`` on MVS tables; Ignition's servers (and every tracker)
+  use US Eastern time, so a zoneless time is read as America/New_York. ``time_zone`` keeps
+  what was printed (empty when nothing was).
+- ``Showdown [five cards]`` prints the best hand, not the hole cards; a SHOW carries the hole
+  cards from the deal or the summary (``[Qh Kc-Kc Qh 9c 8d 7c]``: hole cards before the dash).
+- Lines about the table (``Enter(Auto)``, ``Leave(Auto)``, ``Seat sit out``, ``Table deposit``,
+  ``Ranking``, ``Prize Cash``...) move no chips in the hand and are skipped by exact verb; any
+  other unknown line raises ``unknown_line``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from parsers.cards import parse_cards
+from parsers.errors import ParseError, UnsupportedGame
+from parsers.model import (
+    TOURNAMENT_CHIPS,
+    Action,
+    ActionKind,
+    Collection,
+    Game,
+    Hand,
+    LimitType,
+    Seat,
+    SiteReport,
+    SourceRef,
+    Stakes,
+    Street,
+)
+from parsers.text import Chunk, parse_money
+
+SITE = "ignition"
+HERO = "Hero"
+HEADER = re.compile(r"(?:Ignition|Bovada|Bodog) Hand #\d")
+DETECTION = "a line starting 'Ignition Hand #', 'Bovada Hand #' or 'Bodog Hand #' in the first 8 KB"
+SUPPORTS = "hold'em NL/FL: cash, Zone Poker, sit-and-go, MTT; 2012 and MVS layouts"
+
+_HEAD = re.compile(
+    r"(?:Ignition|Bovada|Bodog) Hand #(?P<id>\d+):?\s+(?P<rest>.*?)\s+-\s+"
+    r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?:\s+(?P<tz>[A-Z]{2,5}))?$"
+)
+_LEVEL = re.compile(r"Level (?P<level>\w+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)")
+_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<label>.+?) \((?P<stack>[^()]*) in chips\)")
+_MVS_STAKES = re.compile(r"Stakes: (\S+)-(\S+?),")
+_RAISE_TO = re.compile(r"(\S+) to (\S+)$")
+_SUMMARY_HOLE = re.compile(r"\[([2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])+)-")
+_SUMMARY_SEAT = re.compile(r"Seat\+?(\d+):")
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_ET = ZoneInfo("America/New_York")
+_ZONES = {"UTC": UTC, "GMT": UTC, "ET": _ET, "EST": _ET, "EDT": _ET}
+_STREETS = {"*** FLOP ***": Street.FLOP, "*** TURN ***": Street.TURN,
+            "*** RIVER ***": Street.RIVER}
+
+# Verbs (text after "label : ") that move no chips in this hand: table events, tournament news.
+_IGNORED_VERBS = frozenset({
+    "Leave(Auto)", "Enter(Auto)", "Seat sit out", "Sit out", "Seat stand", "Stand",
+    "Table leave user", "Table enter user", "Re-join", "Seat re-join", "Seat sit down",
+    "Sitout (wait for bb)", "Rebuyin", "Addon", "Double rebuys", "Prize Tournament Ticket",
+})
+_IGNORED_PREFIXES = ("Table deposit", "Ranking ", "Prize Cash", "Prize Tournament Ticket",
+                     "Draw for dealer", "Rebuyin",
+                     "Addon", "Double rebuys", "Seat stand", "Seat sit")
+# Lines without a label: table events.
+_IGNORED_LINES = frozenset({
+    "Enter(Auto)", "Leave(Auto)", "Table enter user", "Table leave user", "Seat sit out",
+    "Seat re-join", "Seat stand", "Seat sit down", "Sit out", "Re-join",
+})
+# Verbs that move chips or take a turn: the same player cannot print one twice in a row.
+_BETTING_VERBS = ("Calls", "Call", "Bets", "Raises", "All-in", "Checks", "Folds", "Hand result",
+                  "Hand Result", "Ante", "Small", "Big", "Posts", "Return uncalled")
+_FOLD_VERBS = frozenset({"Folds", "Folds (timeout)", "Folds(timeout)", "Folds (auth)",
+                         "Folds (disconnect)", "Fold(Blind Disconnected)",
+                         "Folds(auth-disconnect)", "Fold"})
+_CHECK_VERBS = frozenset({"Checks", "Checks (timeout)", "Checks(timeout)",
+                          "Checks (disconnect)", "Check"})
+
+
+def sniff(text: str) -> bool:
+    """True when an Ignition/Bovada/Bodog hand header starts one of the first lines."""
+    try:
+        for line in text[:8192].split("\n"):
+            if HEADER.match(line.lstrip(" \t\ufeff")):
+                return True
+        return False
+    except Exception:
+        return False
+
+
+def _game(rest: str, line: str) -> tuple[Game, LimitType]:
+    words = rest.upper()
+    if "HOLDEM" not in words:
+        game = Game.OMAHA if "OMAHA" in words else Game.STUD if "CARD" in words else Game.OTHER
+        if "HILO" in words.replace(" ", "") and game is Game.OMAHA:
+            game = Game.OMAHA_HI_LO
+        raise UnsupportedGame(f"{game.value}: {rest}", line=1, text=line)
+    if "FIXED LIMIT" in words:
+        return Game.HOLDEM, LimitType.FIXED_LIMIT
+    if "POT LIMIT" in words:
+        return Game.HOLDEM, LimitType.POT_LIMIT
+    return Game.HOLDEM, LimitType.NO_LIMIT  # "No Limit", or tournaments that print none
+
+
+def _started_at(date: str, zone: str | None) -> datetime | None:
+    try:
+        naive = datetime.strptime(date, "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return None
+    tz = _ZONES.get(zone or "ET")
+    if tz is None:
+        return None
+    return naive.replace(tzinfo=tz).astimezone(UTC)
+
+
+def _label(text: str) -> tuple[str, bool]:
+    """("Big Blind", True) from "Big Blind  [ME]": the position label and the hero marker."""
+    if "[ME]" in text:
+        return " ".join(text.replace("[ME]", " ").split()), True
+    return text.strip(), False
+
+
+def parse(chunk: Chunk, file: str = "") -> Hand:
+    """Parse one Ignition/Bovada hand chunk. Raises ParseError (UnsupportedGame for others)."""
+    try:
+        return _parse(chunk, file)
+    except ParseError as err:
+        if err.reason == "unknown_line" and HEADER.search(chunk.text, 1):
+            err.reason = "truncated_hand"
+            err.detail = "another hand's header starts inside this hand (file cut and glued)"
+        raise err.with_context(site=SITE) from None
+
+
+class _Seats:
+    """The seat list: labels -> seat numbers (renumbered when the site's are not table seats)."""
+
+    def __init__(self, rows: list[tuple[int, str, int, bool]]) -> None:
+        printed = [r[0] for r in rows]
+        increasing = all(a < b for a, b in zip(printed, printed[1:], strict=False))
+        renumber = not increasing or printed[-1] > 10 or printed[0] < 1
+        self.by_printed: dict[int, int] = {}
+        self.by_label: dict[str, int] = {}
+        self.rows: list[tuple[int, str, int, bool]] = []
+        self.hero: int | None = None
+        for i, (num, label, stack, me) in enumerate(rows, 1):
+            seat = i if renumber else num
+            self.by_printed[num] = seat
+            if label in self.by_label:
+                raise ParseError("bad_seat", f"label {label!r} seated twice")
+            self.by_label[label] = seat
+            self.rows.append((seat, label, stack, me))
+            if me:
+                self.hero = seat
+        self.renumbered = renumber
+
+
+def _parse(chunk: Chunk, file: str) -> Hand:
+    lines = chunk.text.split("\n")
+    head = lines[0].lstrip(" \t\ufeff")
+    m = _HEAD.match(head)
+    if not m:
+        raise ParseError("bad_header", "not an Ignition/Bovada hand header", line=1, text=head)
+    rest = m["rest"]
+    game, limit = _game(rest, head)
+    tournament_id = level = None
+    table_name = ""
+    fast_fold = "Zone Poker" in rest or "ZonePoker" in rest
+    lv = None
+    if "Tournament #" in rest:
+        tournament_id = rest.partition("Tournament #")[2].split()[0].rstrip(",")
+        lv = _LEVEL.search(rest)
+        level = lv["level"] if lv else None
+    if "TBL#" in rest:
+        table_name = rest.partition("TBL#")[2].split()[0].rstrip(",")
+    elif "ID#" in rest:
+        table_name = "Zone " + rest.partition("ID#")[2].split()[0]
+    is_tourney = tournament_id is not None
+    dec = 0 if is_tourney else 2
+    currency = TOURNAMENT_CHIPS if is_tourney else "USD"
+
+    # Seats, and the MVS "Table Info" line that may sit before them.
+    rows: list[tuple[int, str, int, bool]] = []
+    mvs_stakes: tuple[int, int] | None = None
+    i, n = 1, len(lines)
+    while i < n:
+        line = lines[i]
+        if line.startswith("Seat ") and line.endswith(" in chips)"):
+            s = _SEAT.match(line)
+            if not s:
+                raise ParseError("bad_seat", "cannot read seat line", line=i + 1, text=line)
+            label, me = _label(s["label"])
+            try:
+                stack = parse_money(s["stack"], dec)
+            except ParseError as err:
+                raise err.with_context(line=i + 1, text=line) from None
+            rows.append((int(s["seat"]), label, stack, me))
+        elif line.startswith("Table Info:"):
+            ms = _MVS_STAKES.search(line)
+            if ms:
+                try:
+                    mvs_stakes = (parse_money(ms[1], dec), parse_money(ms[2], dec))
+                except ParseError as err:
+                    raise err.with_context(line=i + 1, text=line) from None
+        else:
+            break
+        i += 1
+    if not rows:
+        raise ParseError("no_seats", "no seat lines after the header", line=i + 1,
+                         text=lines[i] if i < n else "")
+    seats = _Seats(rows)
+    by_label = seats.by_label
+
+    actions: list[Action] = []
+    add = actions.append
+    street = Street.PREFLOP
+    totals: dict[int, int] = {}
+    level_bet = 0  # the highest street total so far (what a caller must match)
+    hole: dict[int, tuple[str, ...]] = {}
+    dealt: set[int] = set()
+    board: list[str] = []
+    collections: list[Collection] = []
+    pending_show: list[int] = []  # indexes of SHOW/MUCK actions whose hole cards come later
+    set_dealer: int | None = None
+    sb_post: int | None = None
+    bb_post: int | None = None
+    ante = 0
+    summary_at = -1
+    before_cards = True
+    anted: set[int] = set()
+    previous = ""
+
+    for idx in range(i, n):
+        line = lines[idx]
+        lineno = idx + 1
+        if not line:
+            continue
+        try:
+            cut = line.find(" : ")
+            if cut == -1:
+                if line.startswith("*** "):
+                    if line.startswith("*** SUMMARY ***"):
+                        summary_at = idx
+                        break
+                    if line.startswith("*** HOLE CARDS ***"):
+                        before_cards = False
+                        continue
+                    key = line[:13].rstrip()
+                    new = _STREETS.get(key)
+                    if new is None:
+                        raise ParseError("unknown_line", "unknown section marker")
+                    groups = _BRACKETS.findall(line)
+                    if not groups:
+                        raise ParseError("unknown_line", "street without cards")
+                    board[:] = [c for g in groups for c in parse_cards(g)]
+                    street, totals, level_bet, previous = new, {}, 0, ""
+                    continue
+                if line.startswith("Card dealt to table "):  # 2012 layout: one street a line
+                    board.extend(parse_cards(line[20:]))
+                    street = Street(min(street + 1, Street.RIVER))
+                    totals, level_bet, previous = {}, 0, ""
+                    continue
+                if line in _IGNORED_LINES or line.startswith(
+                    ("Table deposit", "Set dealer", "Player Info:")
+                ):
+                    continue
+                raise ParseError("unknown_line", "unrecognised line")
+
+            label, _ = _label(line[:cut])
+            seat = by_label.get(label)
+            verb = line[cut + 3 :].strip()
+            if seat is None:
+                if verb.startswith("Set dealer"):  # the dealer's seat is empty (MVS tables)
+                    b = _BRACKETS.search(verb)
+                    set_dealer = int(b[1]) if b and b[1].isdigit() else None
+                    continue
+                raise ParseError("unknown_line", f"unknown player {label!r}")
+            if line == previous and verb.startswith(_BETTING_VERBS):
+                # Nobody acts (or posts, or is paid) twice in a row with the same line: it is a
+                # corrupted log (some 2014-2015 files repeat lines four times). Loud, never
+                # deduplicated, since which copy is real cannot be known.
+                raise ParseError("corrupt_hand", "the same chip-moving line twice in a row")
+            previous = line
+
+            if verb in _FOLD_VERBS:
+                add(Action(street, seat, ActionKind.FOLD, 0, totals.get(seat, 0), line=lineno))
+            elif verb.startswith(("Folds & shows [", "Folds & Shows [")):
+                cards = parse_cards(verb[13:])
+                hole[seat] = cards
+                add(Action(street, seat, ActionKind.FOLD, 0, totals.get(seat, 0), line=lineno))
+                add(Action(street, seat, ActionKind.SHOW, 0, totals.get(seat, 0), cards=cards,
+                           line=lineno))
+            elif verb in _CHECK_VERBS:
+                add(Action(street, seat, ActionKind.CHECK, 0, totals.get(seat, 0), line=lineno))
+            elif verb.startswith("Card dealt to a spot"):
+                cards = parse_cards(verb[20:])
+                if cards:
+                    hole[seat] = cards
+                    dealt.add(seat)
+            elif verb.startswith(("Calls ", "Call ", "Call(timeout) ")):
+                amt = parse_money(verb.rpartition(" ")[2], dec)
+                to = totals.get(seat, 0) + amt
+                totals[seat] = to
+                add(Action(street, seat, ActionKind.CALL, amt, to, False, (), lineno))
+            elif verb.startswith(("Bets ", "Bets chip info(timeout) ")):
+                amt = parse_money(verb.rpartition(" ")[2], dec)
+                to = totals.get(seat, 0) + amt
+                totals[seat] = to
+                kind = ActionKind.BET if level_bet == 0 else ActionKind.RAISE
+                level_bet = max(level_bet, to)
+                add(Action(street, seat, kind, amt, to, False, (), lineno))
+            elif verb.startswith(("Raises ", "Raises(timeout) ", "All-in(raise")):
+                all_in = verb.startswith("All-in")
+                args = verb.partition(" ")[2]
+                r = _RAISE_TO.search(args)
+                # 2012 prints only the street total: "Raises $16", "All-in(raise) $32".
+                to = parse_money(r[2] if r else args, dec)
+                amt = to - totals.get(seat, 0)
+                if amt <= 0:
+                    raise ParseError("bad_amount", "raise to no more than the seat has in")
+                totals[seat] = to
+                kind = ActionKind.RAISE if level_bet else ActionKind.BET
+                level_bet = max(level_bet, to)
+                add(Action(street, seat, kind, amt, to, all_in, (), lineno))
+            elif verb.startswith(("All-in ", "All-in(timeout) ")):
+                amt = parse_money(verb.rpartition(" ")[2], dec)
+                to = totals.get(seat, 0) + amt
+                totals[seat] = to
+                if before_cards:  # a post all-in: "Big Blind : All-in $0.05", "UTG : All-in 60"
+                    antes_open = ante > 0 and sb_post is None and bb_post is None
+                    if antes_open and seat not in anted:
+                        anted.add(seat)
+                        add(Action(street, seat, ActionKind.POST_ANTE, amt, totals.get(seat, 0)
+                                   - amt, True, (), lineno))
+                        totals[seat] -= amt
+                        continue
+                    if label == "Small Blind" and sb_post is None:
+                        kind, sb_post = ActionKind.POST_SMALL_BLIND, amt
+                    elif label == "Big Blind":
+                        kind = ActionKind.POST_BIG_BLIND
+                        bb_post = amt if bb_post is None else bb_post
+                    else:
+                        raise ParseError("unknown_line", "all-in before the cards, not a blind")
+                    level_bet = max(level_bet, to)
+                    add(Action(street, seat, kind, amt, to, True, (), lineno))
+                    continue
+                if to <= level_bet:
+                    kind = ActionKind.CALL
+                elif level_bet == 0:
+                    kind = ActionKind.BET
+                else:
+                    kind = ActionKind.RAISE
+                level_bet = max(level_bet, to)
+                add(Action(street, seat, kind, amt, to, True, (), lineno))
+            elif verb.startswith("Return uncalled portion of bet "):
+                amt = parse_money(verb[31:], dec)
+                to = totals.get(seat, 0) - amt
+                totals[seat] = to
+                level_bet = max(totals.values()) if totals else 0
+                add(Action(street, seat, ActionKind.UNCALLED_RETURN, amt, to, False, (), lineno))
+            elif verb.startswith("Hand result") or verb.startswith("Hand Result"):
+                head_part, _, amount = verb.rpartition(" ")
+                pot = 1 if "side pot" in head_part.lower() else None
+                collections.append(Collection(seat, parse_money(amount, dec), pot, None, lineno))
+            elif verb.startswith(("Showdown", "Does not show", "Mucks")):
+                kind = ActionKind.MUCK if verb[0] in "DM" else ActionKind.SHOW
+                shown = verb.startswith(("Does not show", "Mucks")) and "[" in verb
+                cards = hole.get(seat, ())
+                if shown:
+                    cards = parse_cards(verb[verb.index("[") : verb.index("]") + 1])
+                    hole[seat] = cards
+                st = Street.SHOWDOWN if street is Street.RIVER else street
+                if not cards:
+                    pending_show.append(len(actions))
+                add(Action(st, seat, kind, 0, totals.get(seat, 0), cards=cards, line=lineno))
+            elif verb.startswith("Ante chip "):
+                amt = parse_money(verb[10:], dec)
+                ante = max(ante, amt)
+                anted.add(seat)
+                add(Action(street, seat, ActionKind.POST_ANTE, amt, totals.get(seat, 0),
+                           line=lineno))
+            elif verb.startswith(("Small Blind ", "Small blind ", "Ante/Small Blind ",
+                                  "Ante/Small blind ")):
+                amt = parse_money(verb.rpartition(" ")[2], dec)
+                if sb_post is None and bb_post is None:
+                    sb_post = amt
+                    to = totals.get(seat, 0) + amt
+                    totals[seat] = to
+                    level_bet = max(level_bet, to)
+                    add(Action(street, seat, ActionKind.POST_SMALL_BLIND, amt, to, line=lineno))
+                else:
+                    add(Action(street, seat, ActionKind.POST_DEAD, amt, totals.get(seat, 0),
+                               line=lineno))
+            elif verb.startswith(("Big blind ", "Big Blind ", "Big blind/Bring in ",
+                                  "Posts chip ")):
+                amt = parse_money(verb.rpartition(" ")[2], dec)
+                if verb[0] == "P" and bb_post is not None and amt < bb_post:
+                    # A returning player's missed small blind: dead money.
+                    add(Action(street, seat, ActionKind.POST_DEAD, amt, totals.get(seat, 0),
+                               line=lineno))
+                    continue
+                if verb[0] == "B" and bb_post is None:
+                    bb_post = amt
+                to = totals.get(seat, 0) + amt
+                totals[seat] = to
+                level_bet = max(level_bet, to)
+                add(Action(street, seat, ActionKind.POST_BIG_BLIND, amt, to, line=lineno))
+            elif verb.startswith("Posts dead chip "):
+                # Small and big blind together (0.07 at 0.02/0.05): the big blind part is
+                # live, the rest dead; a post no larger than a small blind is all dead.
+                amt = parse_money(verb[16:], dec)
+                live = min(amt, bb_post) if bb_post is not None and amt >= bb_post else 0
+                if live:
+                    to = totals.get(seat, 0) + live
+                    totals[seat] = to
+                    level_bet = max(level_bet, to)
+                    add(Action(street, seat, ActionKind.POST_BIG_BLIND, live, to, line=lineno))
+                if amt > live:
+                    add(Action(street, seat, ActionKind.POST_DEAD, amt - live,
+                               totals.get(seat, 0), line=lineno))
+            elif verb.startswith(("Set dealer", "Set deale")):
+                b = _BRACKETS.search(verb)
+                set_dealer = int(b[1]) if b and b[1].isdigit() else None
+            elif verb in _IGNORED_VERBS or verb.startswith(_IGNORED_PREFIXES):
+                pass
+            else:
+                raise ParseError("unknown_line", "unknown action")
+        except ParseError as err:
+            raise err.with_context(line=lineno, text=line) from None
+
+    if summary_at < 0:
+        raise ParseError("truncated_hand", "no *** SUMMARY *** section", line=n, text=lines[-1])
+    total_pot, rake, summary_board = _read_summary(lines, summary_at, dec, seats, hole)
+    if not board and summary_board:
+        board = summary_board
+
+    for k in pending_show:
+        a = actions[k]
+        if a.seat in hole:
+            actions[k] = Action(a.street, a.seat, a.kind, a.amount, a.to, a.all_in,
+                                hole[a.seat], a.line)
+
+    # Stakes: tournaments print them; cash games only post them.
+    if lv is not None:
+        small_blind, big_blind = int(lv["sb"].replace(",", "")), int(lv["bb"].replace(",", ""))
+    elif mvs_stakes is not None:
+        small_blind, big_blind = mvs_stakes
+    elif bb_post is not None:
+        big_blind = bb_post
+        small_blind = sb_post if sb_post is not None else bb_post // 2
+    else:
+        raise ParseError("bad_header", "no stakes: neither printed nor posted", line=1, text=head)
+    small_bet = big_bet = 0
+    if limit is LimitType.FIXED_LIMIT:
+        small_bet, big_bet = big_blind, 2 * big_blind
+
+    button = next((s for s, label, _, _ in seats.rows if label == "Dealer"), None)
+    if button is None and set_dealer is not None:
+        if seats.renumbered:
+            button = set_dealer if 1 <= set_dealer <= len(seats.rows) else None
+        else:
+            button = set_dealer
+    acted = {a.seat for a in actions}
+    seat_objs = tuple(
+        Seat(
+            seat=seat,
+            player=HERO if me else label,
+            stack=stack,
+            sitting_out=seat not in acted and seat not in dealt,
+            is_hero=me,
+            hole_cards=hole.get(seat),
+        )
+        for seat, label, stack, me in seats.rows
+    )
+    return Hand(
+        site=SITE,
+        hand_id=m["id"],
+        game=game,
+        limit=limit,
+        currency=currency,
+        decimals=dec,
+        stakes=Stakes(small_blind, big_blind, ante, small_bet, big_bet),
+        seats=tuple(sorted(seat_objs, key=lambda s: s.seat)),
+        actions=tuple(actions),
+        button_seat=button,
+        boards=(tuple(board),),
+        report=SiteReport(total_pot=total_pot, rake=rake, collections=tuple(collections)),
+        started_at=_started_at(m["date"], m["tz"]),
+        local_time=m["date"],
+        time_zone=m["tz"] or "",
+        table_name=table_name,
+        max_seats=None,
+        is_tournament=is_tourney,
+        tournament_id=tournament_id,
+        level=level,
+        fast_fold=fast_fold,
+        source=SourceRef(file, chunk.offset, chunk.line),
+        raw_text=chunk.text,
+    )
+
+
+def _read_summary(
+    lines: list[str], start: int, dec: int, seats: _Seats, hole: dict[int, tuple[str, ...]]
+) -> tuple[int | None, int | None, list[str]]:
+    """Total pot, rake, board and the hole cards revealed in the summary."""
+    total = rake = None
+    board: list[str] = []
+    for idx in range(start + 1, len(lines)):
+        line = lines[idx]
+        if not line:
+            if idx > start + 1:
+                break
+            continue
+        try:
+            if line.startswith("Total Pot("):
+                total = parse_money(line[10 : line.index(")")], dec)
+                r = line.find("Rake (")
+                if r != -1:
+                    rake = parse_money(line[r + 6 : line.index(")", r)], dec)
+            elif line.startswith("Board ["):
+                board = [c for g in _BRACKETS.findall(line) for c in parse_cards(g)]
+            elif line.startswith("Seat"):
+                sm = _SUMMARY_SEAT.match(line)
+                cards = _SUMMARY_HOLE.search(line)
+                if sm and cards:
+                    seat = seats.by_printed.get(int(sm[1]))
+                    if seat is not None:
+                        hole.setdefault(seat, parse_cards(cards[1]))
+        except (ParseError, ValueError) as err:
+            if isinstance(err, ParseError):
+                raise err.with_context(line=idx + 1, text=line) from None
+            raise ParseError("unknown_line", "cannot read summary line", line=idx + 1,
+                             text=line) from None
+    return total, rake, board
