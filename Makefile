@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test slow bench lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -18,6 +18,9 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+slow: $(STAMP)
+	$(BIN)/python -m pytest -m slow -s tests/test_differential.py tests/test_property.py
+
 bench: $(STAMP)
 	$(BIN)/python -m pipeline.bench
 
@@ -25,4 +28,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check parsers pipeline reports tests
 
 clean:
-	rm -rf $(VENV) demo.duckdb .pytest_cache
+	rm -rf $(VENV) demo.duckdb demo-*.png demo-*.html .pytest_cache

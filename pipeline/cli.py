@@ -21,12 +21,13 @@ import typer
 
 from parsers import registry
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
+from pipeline.cli_export import export_hands_cmd
+from pipeline.cli_reports import COMMANDS
+from pipeline.cli_simulate import simulate_cmd
 from pipeline.ingest import ImportSummary, Progress, default_db, import_paths
-from pipeline.render import money, render_hand, safe, table
+from pipeline.render import safe, table
 from pipeline.store import SidepotError, Store
-from reports.audit import findings_by_code, overview, rejects_by_reason
-from reports.hand import find_hands, hand_detail
-from reports.stats import player_stats
+from reports.audit import rejects_by_reason
 
 app = typer.Typer(
     help="sidepot: parse poker hand histories, audit every hand, load them into DuckDB.",
@@ -141,8 +142,16 @@ def import_cmd(
     db: DbOption = None,
     as_json: JsonOption = False,
     batch_size: Annotated[int, typer.Option(help="Hands per transaction.", min=1)] = 2000,
+    watch: Annotated[bool, typer.Option("--watch", help="Keep following files as a poker "
+                                        "client appends hands (Ctrl-C stops).")] = False,
+    poll: Annotated[float, typer.Option(help="--watch: seconds between passes.", min=0.05)] = 1.0,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
 ) -> None:
     """Import hand histories (files or folders, recursively) into the store."""
+    _STATE["debug"] = _STATE["debug"] or debug
+    if watch:
+        _watch(paths, _db(db), as_json, poll)
+        return
     bar = _Bar() if sys.stderr.isatty() else None
     try:
         summary = import_paths(paths, _db(db), progress=bar, batch_size=batch_size)
@@ -152,77 +161,19 @@ def import_cmd(
     typer.echo(summary.to_json() if as_json else render_summary(summary))
 
 
-@app.command()
-@translated
-def audit(
-    db: DbOption = None,
-    as_json: JsonOption = False,
-    severity: Annotated[SeverityChoice | None, typer.Option(help="Only this severity.")] = None,
-    code: Annotated[str | None, typer.Option(help="Only this finding code.")] = None,
-    examples: Annotated[int, typer.Option(help="Example hands per code.", min=0)] = 3,
-) -> None:
-    """Findings grouped by code, with counts and example hands."""
-    with _open_read(db) as con:
-        totals = overview(con)
-        level = severity.value if severity is not None else None
-        frame = findings_by_code(con, severity=level, code=code, examples=examples)
-    if as_json:
-        payload = {"totals": totals, "codes": json.loads(frame.to_json(orient="records"))}
-        typer.echo(json.dumps(payload, indent=2))
-        return
-    typer.echo(
-        f"{totals['hands']} hands, {totals['hands_with_errors']} with errors, "
-        f"{totals['findings']} findings, {totals['rejects']} rejects"
-    )
-    typer.echo(table(frame, ["severity", "code", "findings", "hands", "examples"]))
+def _watch(paths: list[Path], db: str, as_json: bool, poll: float) -> None:
+    """One line per pass that read something (JSON lines with --json), until Ctrl-C."""
+    from pipeline.watch import watch
 
+    def show(s: ImportSummary) -> None:
+        line = (json.dumps(s.to_dict()) if as_json else
+                f"+{s.hands_imported} hands ({s.duplicates} duplicates, {s.rejected} rejected)")
+        typer.echo(line)
 
-@app.command()
-@translated
-def stats(
-    db: DbOption = None,
-    player: Annotated[str | None, typer.Option(help="Only this player.")] = None,
-    site: Annotated[str | None, typer.Option(help="Only this site.")] = None,
-    min_hands: Annotated[int, typer.Option(help="Hide players with fewer hands.", min=1)] = 1,
-    as_json: JsonOption = False,
-) -> None:
-    """Per player: hands, VPIP, PFR, net won and bb/100."""
-    with _open_read(db) as con:
-        frame = player_stats(con, player=player, site=site, min_hands=min_hands)
-    if as_json:
-        frame = frame.assign(net_won=frame["net_won"].map(str))
-        typer.echo(frame.to_json(orient="records", indent=2))
-        return
-    shown = frame.assign(
-        net_won=[money(v, c, 0 if c == "CHIPS" else 2)
-                 for v, c in zip(frame["net_won"], frame["currency"], strict=True)]
-    )
-    typer.echo(table(shown, ["player", "site", "currency", "hands", "vpip", "pfr", "net_won",
-                             "bb_per_100"]))
-
-
-@app.command()
-@translated
-def show(
-    hand: Annotated[str, typer.Argument(help="SITE:HAND_ID, e.g. pokerstars:247100000104.")],
-    db: DbOption = None,
-) -> None:
-    """One hand replayed street by street: stacks, actions, pots, payouts, findings."""
-    site, sep, hand_id = hand.partition(":")
-    with _open_read(db) as con:
-        if not sep:
-            hand_id = site
-            sites = find_hands(con, hand_id)
-            if len(sites) != 1:
-                raise SidepotError(
-                    f"hand {hand_id} is in {len(sites)} sites; write SITE:HAND_ID"
-                    if sites else f"no hand {hand_id} in the store"
-                )
-            site = sites[0]
-        detail = hand_detail(con, site, hand_id)
-    if detail is None:
-        raise SidepotError(f"no hand {site}:{hand_id} in the store")
-    typer.echo(render_hand(detail))
+    try:
+        watch(paths, db, on_pass=show, poll=poll)
+    except KeyboardInterrupt:
+        _err("stopped watching")
 
 
 @app.command()
@@ -281,15 +232,22 @@ def rejects(
 def export(
     out_dir: Annotated[Path, typer.Argument(help="Folder for the Parquet files.")],
     db: DbOption = None,
+    csv: Annotated[bool, typer.Option("--csv", help="CSV (spreadsheet-safe) instead.")] = False,
 ) -> None:
     """Export the store to Parquet, partitioned by site and month."""
     path = _db(db)
     if not Path(path).exists():
         raise SidepotError(f"no database at {path}: run `sidepot import PATH` first")
     with Store(path) as store:
-        written = store.export_parquet(out_dir)
+        written = store.export_csv(out_dir) if csv else store.export_parquet(out_dir)
     for w in written:
         typer.echo(w)
+
+
+app.command("simulate")(translated(simulate_cmd))
+app.command("export-hands")(translated(export_hands_cmd))
+for _name, _cmd in COMMANDS.items():  # stats, audit, show, graph, report
+    app.command(_name)(translated(_cmd))
 
 
 def main() -> None:

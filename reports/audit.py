@@ -1,4 +1,5 @@
-"""The audit: findings grouped by code, rejects grouped by reason, store totals."""
+"""The audit: findings grouped by code, site and severity; the full list for export; rejects
+grouped by reason; store totals."""
 
 from __future__ import annotations
 
@@ -13,13 +14,23 @@ def findings_by_code(
     severity: str | None = None,
     code: str | None = None,
     examples: int = 3,
+    site: str | None = None,
 ) -> pd.DataFrame:
-    """Columns: code, severity, findings, hands, examples (site:hand_id list), example_message.
-
-    Errors first, then warnings, then info; most frequent first within each.
+    """Columns: code, site, severity, findings, hands, examples (site:hand_id list),
+    example_message. Errors first, then warnings, then info; most frequent first within each.
     """
-    return query(con, "findings_by_code", {"severity": severity, "code": code,
+    return query(con, "findings_by_code", {"severity": severity, "code": code, "site": site,
                                            "examples": examples})
+
+
+def findings_list(
+    con: duckdb.DuckDBPyConnection,
+    severity: str | None = None,
+    code: str | None = None,
+    site: str | None = None,
+) -> pd.DataFrame:
+    """Every finding, one row each, with the file and byte offset of its hand."""
+    return query(con, "findings_list", {"severity": severity, "code": code, "site": site})
 
 
 def rejects_by_reason(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:

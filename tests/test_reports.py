@@ -12,6 +12,8 @@ from pipeline.store import SCHEMA
 from reports.audit import findings_by_code
 from reports.stats import player_stats
 
+SEATS = {"a": 1, "b": 2, "c": 3}
+
 
 @pytest.fixture
 def con():
@@ -23,12 +25,12 @@ def con():
                   "VALUES ('s', ?, 'USD', 0.10)", [hid])
 
     def seat(hid, player, net):
-        c.execute("INSERT INTO seats (site, hand_id, player, net, sitting_out) "
-                  "VALUES ('s', ?, ?, ?, false)", [hid, player, net])
+        c.execute("INSERT INTO seats (site, hand_id, seat, player, net, sitting_out) "
+                  "VALUES ('s', ?, ?, ?, ?, false)", [hid, SEATS[player], player, net])
 
     def act(hid, seq, player, kind):
-        c.execute("INSERT INTO actions (site, hand_id, seq, street, player, kind) "
-                  "VALUES ('s', ?, ?, 'preflop', ?, ?)", [hid, seq, player, kind])
+        c.execute("INSERT INTO actions (site, hand_id, seq, street, seat, player, kind) "
+                  "VALUES ('s', ?, ?, 'preflop', ?, ?, ?)", [hid, seq, SEATS[player], player, kind])
 
     # hand 1: a raises, b calls, c folds (a wins 0.25)
     for p, n in (("a", "0.25"), ("b", "-0.20"), ("c", "-0.05")):

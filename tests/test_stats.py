@@ -1,0 +1,227 @@
+"""Every statistic's two counts on three small PokerStars hands, worked out by hand.
+
+The hands go through the real import (parse, replay, store) into a temporary DuckDB, so the
+statistics are checked on exactly what users store. Four players, $0.05/$0.10:
+
+hand 1 (button Ann): Dan folds in the CO, Ann raises (a steal), Bob folds the SB, Cid 3-bets
+  from the BB, Ann calls; flop: Cid c-bets, Ann folds. Cid collects $1.80 (rake $0.05).
+hand 2 (button Bob): everyone folds to Dan's big blind: a walk.
+hand 3 (button Cid): Bob opens from the CO, Cid calls, Dan folds, Ann calls from the BB; flop:
+  Ann checks, Bob c-bets, Cid calls, Ann folds; turn: Bob bets again, Cid calls; river checked;
+  Cid's sevens beat Bob's king high at showdown: Cid collects $3.80 (rake $0.15).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import duckdb
+import pytest
+
+from pipeline.ingest import import_paths
+from reports.filters import FilterError, Filters, parse_stakes
+from reports.stats import DEFINITIONS, player_stats, seat_facts
+
+HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/05/0{d} 12:00:00 ET"
+HANDS = [
+    HEAD.format(id=900000001, d=1) + """
+Table 'Testa' 4-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cid ($10 in chips)
+Seat 4: Dan ($10 in chips)
+Bob: posts small blind $0.05
+Cid: posts big blind $0.10
+*** HOLE CARDS ***
+Dan: folds
+Ann: raises $0.20 to $0.30
+Bob: folds
+Cid: raises $0.60 to $0.90
+Ann: calls $0.60
+*** FLOP *** [Ah 7c 2d]
+Cid: bets $1
+Ann: folds
+Uncalled bet ($1) returned to Cid
+Cid collected $1.80 from pot
+Cid: doesn't show hand
+*** SUMMARY ***
+Total pot $1.85 | Rake $0.05
+Board [Ah 7c 2d]
+Seat 1: Ann (button) folded on the Flop
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) collected ($1.80)
+Seat 4: Dan folded before Flop (didn't bet)
+""",
+    HEAD.format(id=900000002, d=2) + """
+Table 'Testa' 4-max Seat #2 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cid ($10 in chips)
+Seat 4: Dan ($10 in chips)
+Cid: posts small blind $0.05
+Dan: posts big blind $0.10
+*** HOLE CARDS ***
+Ann: folds
+Bob: folds
+Cid: folds
+Uncalled bet ($0.05) returned to Dan
+Dan collected $0.10 from pot
+Dan: doesn't show hand
+*** SUMMARY ***
+Total pot $0.10 | Rake $0
+Seat 1: Ann folded before Flop (didn't bet)
+Seat 2: Bob (button) folded before Flop (didn't bet)
+Seat 3: Cid (small blind) folded before Flop
+Seat 4: Dan (big blind) collected ($0.10)
+""",
+    HEAD.format(id=900000003, d=3) + """
+Table 'Testa' 4-max Seat #3 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cid ($10 in chips)
+Seat 4: Dan ($10 in chips)
+Dan: posts small blind $0.05
+Ann: posts big blind $0.10
+*** HOLE CARDS ***
+Bob: raises $0.20 to $0.30
+Cid: calls $0.30
+Dan: folds
+Ann: calls $0.20
+*** FLOP *** [Ah 7c 2d]
+Ann: checks
+Bob: bets $0.50
+Cid: calls $0.50
+Ann: folds
+*** TURN *** [Ah 7c 2d] [9s]
+Bob: bets $1
+Cid: calls $1
+*** RIVER *** [Ah 7c 2d 9s] [3h]
+Bob: checks
+Cid: checks
+*** SHOW DOWN ***
+Bob: shows [Kd Qd] (high card Ace)
+Cid: shows [7h 7s] (three of a kind, Sevens)
+Cid collected $3.80 from pot
+*** SUMMARY ***
+Total pot $3.95 | Rake $0.15
+Board [Ah 7c 2d 9s 3h]
+Seat 1: Ann (big blind) folded on the Flop
+Seat 2: Bob showed [Kd Qd] and lost with high card Ace
+Seat 3: Cid (button) showed [7h 7s] and won ($3.80) with three of a kind, Sevens
+Seat 4: Dan (small blind) folded before Flop
+""",
+]
+
+
+@pytest.fixture(scope="module")
+def con(tmp_path_factory):
+    root = tmp_path_factory.mktemp("stats")
+    (root / "hands.txt").write_text("\n\n".join(HANDS) + "\n", encoding="utf-8")
+    db = root / "s.duckdb"
+    summary = import_paths([root / "hands.txt"], db)
+    assert summary.hands_imported == 3, summary
+    c = duckdb.connect(str(db), read_only=True)
+    yield c
+    c.close()
+
+
+@pytest.fixture(scope="module")
+def stats(con):
+    return player_stats(con).set_index("player")
+
+
+def counts(stats, player, stat):
+    done, opps, _ = DEFINITIONS[stat]
+    return int(stats.loc[player, done]), int(stats.loc[player, opps])
+
+
+@pytest.mark.parametrize("player, stat, expected", [
+    # VPIP / PFR over hands minus walks: Dan's hand 2 is a walk
+    ("Ann", "vpip", (2, 3)), ("Ann", "pfr", (1, 3)),
+    ("Bob", "vpip", (1, 3)), ("Bob", "pfr", (1, 3)),
+    ("Cid", "vpip", (2, 3)), ("Cid", "pfr", (1, 3)),
+    ("Dan", "vpip", (0, 2)), ("Dan", "pfr", (0, 2)),
+    # 3-bet: faced one raise (Bob and Cid in hand 1; Cid, Dan, Ann in hand 3)
+    ("Cid", "three_bet", (1, 2)), ("Bob", "three_bet", (0, 1)), ("Ann", "three_bet", (0, 1)),
+    ("Dan", "three_bet", (0, 1)),
+    # fold to 3-bet / 4-bet: Ann opened and faced Cid's 3-bet, and called
+    ("Ann", "fold_to_three_bet", (0, 1)), ("Ann", "four_bet", (0, 1)),
+    ("Cid", "fold_to_four_bet", (0, 0)),
+    # steal: first in from CO/BTN/SB. Hand 1 Dan (CO) and Ann (BTN); hand 2 Ann (CO),
+    # Bob (BTN), Cid (SB); hand 3 Bob (CO), who raised
+    ("Ann", "steal", (1, 2)), ("Dan", "steal", (0, 1)), ("Bob", "steal", (1, 2)),
+    ("Cid", "steal", (0, 1)),
+    # fold to steal: hand 1 only (in hand 3 Cid called before the blinds acted)
+    ("Bob", "fold_sb_to_steal", (1, 1)), ("Cid", "fold_bb_to_steal", (0, 1)),
+    ("Ann", "fold_bb_to_steal", (0, 0)), ("Dan", "fold_sb_to_steal", (0, 0)),
+    # c-bets: Cid (hand 1 flop), Bob (hand 3 flop and turn)
+    ("Cid", "cbet_flop", (1, 1)), ("Bob", "cbet_flop", (1, 1)), ("Bob", "cbet_turn", (1, 1)),
+    ("Ann", "fold_to_cbet_flop", (2, 2)), ("Cid", "fold_to_cbet_flop", (0, 1)),
+    ("Cid", "fold_to_cbet_turn", (0, 1)),
+    # flops, showdowns, wins
+    ("Ann", "wtsd", (0, 2)), ("Bob", "wtsd", (1, 1)), ("Cid", "wtsd", (1, 2)),
+    ("Bob", "wsd", (0, 1)), ("Cid", "wsd", (1, 1)),
+    ("Cid", "wwsf", (2, 2)), ("Bob", "wwsf", (0, 1)), ("Ann", "wwsf", (0, 2)),
+    # aggression, flop to river: Bob bets twice, checks once; Cid bets once, calls twice
+    ("Bob", "af", (2, 0)), ("Cid", "af", (1, 2)), ("Cid", "afq", (1, 3)),
+    ("Ann", "afq", (0, 2)),
+])
+def test_stat_counts(stats, player, stat, expected):
+    assert counts(stats, player, stat) == expected
+
+
+def test_hands_and_percentages(stats):
+    assert stats["hands"].to_dict() == {"Ann": 3, "Bob": 3, "Cid": 3, "Dan": 3}
+    assert stats.loc["Cid", "three_bet"] == pytest.approx(50.0)
+    assert stats.loc["Cid", "af"] == pytest.approx(0.5)
+    assert stats.loc["Ann", "vpip"] == pytest.approx(66.7)
+
+
+def test_money(stats):
+    # Cid: +0.90 (hand 1), -0.05 (hand 2), +2.00 (hand 3)
+    assert stats.loc["Cid", "net_won"] == Decimal("2.85")
+    assert stats.loc["Cid", "showdown_won"] == Decimal("2.00")
+    assert stats.loc["Cid", "non_showdown_won"] == Decimal("0.85")
+    assert stats.loc["Cid", "rake_paid"] == Decimal("0.20")
+    assert stats.loc["Cid", "bb_per_100"] == pytest.approx(950.0)
+    assert stats.loc["Bob", "net_won"] == Decimal("-1.85")
+    assert stats.loc["Bob", "rake_paid"] == Decimal("0.00")
+    assert stats.loc["Dan", "net_won"] == Decimal("0.00")
+    assert sum(stats["net_won"]) + sum(stats["rake_paid"]) == 0
+
+
+def test_filters(con):
+    assert player_stats(con, player="Bob")["player"].tolist() == ["Bob"]
+    only_btn = player_stats(con, positions=("BTN",)).set_index("player")["hands"].to_dict()
+    assert only_btn == {"Ann": 1, "Bob": 1, "Cid": 1}
+    assert player_stats(con, stakes="0.05/0.10")["hands"].sum() == 12
+    assert player_stats(con, stakes="1/2").empty
+    assert player_stats(con, date_from=parse_date_("2024-05-02"))["hands"].sum() == 8
+    assert player_stats(con, date_to=parse_date_("2024-05-01"))["hands"].sum() == 4
+    assert player_stats(con, tournament=True).empty
+    assert player_stats(con, site="elsewhere").empty
+    assert player_stats(con, game="holdem", limit_type="nl")["hands"].sum() in (0, 12)
+
+
+def parse_date_(text):
+    from reports.filters import parse_date
+
+    return parse_date(text)
+
+
+def test_player_filter_keeps_others_context(con):
+    # Bob's fold to Ann's steal needs Ann's seat even when only Bob is asked for
+    bob = player_stats(con, Filters(player="Bob")).iloc[0]
+    assert (bob["fold_sb_to_steal_hands"], bob["fold_sb_to_steal_opps"]) == (1, 1)
+
+
+def test_seat_facts_in_hand_order(con):
+    facts = seat_facts(con, Filters(player="Cid"))
+    assert facts["hand_id"].tolist() == ["900000001", "900000002", "900000003"]
+    assert facts["net"].map(str).tolist() == ["0.90", "-0.05", "2.00"]
+
+
+def test_bad_stakes():
+    with pytest.raises(FilterError):
+        parse_stakes("a/b")
+    assert parse_stakes("$0.05/$0.10") == (Decimal("0.05"), Decimal("0.10"))
