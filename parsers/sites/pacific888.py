@@ -10,13 +10,16 @@ Cassava/Pacific skins). What is particular, and how it is read:
 - Cards are ``[ Ah, 10d ]`` or localised (``3Karo, KKreuz, QHerz, JPik``: German suits).
 - No uncalled-bet line, no total pot and no rake are printed: the report holds the
   collections only.
-- Times carry no zone; they are read as UTC (``time_zone`` is left empty: nothing printed).
+- Times carry no zone; they are US Eastern (see ``_ZONE``), converted to UTC; tournament
+  hands of some skins print no date at all (``- ***``): ``started_at`` is then None.
+- "posts dead blind [SB + BB]" is a dead small blind plus a live big blind.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError, UnsupportedGame
@@ -38,15 +41,26 @@ from parsers.model import (
 from parsers.text import Chunk, parse_money
 
 SITE = "pacific888"
-HEADER = re.compile(r"#Game No : \d")
-DETECTION = "a line '#Game No : N' followed by '***** ... Hand History for Game N *****'"
+#: "#Game No : N" starts a hand; some exports (HHSmithy/ItalyToast samples) start at the banner
+#: instead, which then counts as a start unless the line before it is the "#Game No" line.
+HEADER = re.compile(r"#Game No : \d|(?<![0-9]\n)\*\*\*\*\* [^\n]*Hand History for Game \d")
+DETECTION = ("'***** ... Hand History for Game N *****' (after '#Game No : N' or alone) and a"
+             " stakes line '... Blinds <game> - *** dd mm yyyy'")
 SUPPORTS = "hold'em NL/PL/FL: cash, play money, tournaments; localised cards and amounts"
 
 _STAKES = re.compile(
     r"(?P<sb>[^/]+)/(?P<bb>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit)?\s*"
-    r"(?P<game>.*?) - \*\*\* (?P<d>\d\d) (?P<m>\d\d) (?P<y>\d{4}) (?P<t>\d\d:\d\d:\d\d)$"
+    r"(?P<game>.*?) - \*\*\*(?: (?P<d>\d\d) (?P<m>\d\d) (?P<y>\d{4}) (?P<t>\d\d:\d\d:\d\d))?$"
 )
-_SNIFF_STAKES = re.compile(r"^\S.* Blinds .* - \*\*\* \d\d \d\d \d{4} ", re.MULTILINE)
+_SNIFF_STAKES = re.compile(r"^\S.* Blinds .* - \*\*\*(?: \d\d \d\d \d{4} |$)", re.MULTILINE)
+#: 888 prints no zone. Its clients write US Eastern time: fpdb's expected output for
+#: 888-FLH-PM-0.50-1.00-HeroLoses18 ("21 03 2011 19:41:31") is 23:41:31 UTC, i.e. EDT.
+_ZONE = "ET"
+_EASTERN = ZoneInfo("America/New_York")
+#: Fixed-limit ladders where the big bet is not twice the big blind: 888's "$0.06/$0.12
+#: Blinds Fix Limit" is the $0.12/$0.25 game (turn and river bets of $0.25, thlorenz hhp
+#: cash.hhsmithy.usd.flh.hu hands 503663069 and 503663104). Key: (decimals, big blind).
+_BIG_BET = {(2, 12): 25}
 _SEAT = re.compile(r"Seat (\d+): (.+) \( (.+) \)$")
 _SUITS = {"Karo": "d", "Kreuz": "c", "Herz": "h", "Pik": "s"}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
@@ -60,9 +74,40 @@ def sniff(text: str) -> bool:
     """
     try:
         head = text[:8192]
-        return "#Game No : " in head and _SNIFF_STAKES.search(head) is not None
+        return ("Hand History for Game " in head and "#Game No : " in head
+                or "Hand History for Game " in head[:300]) and (
+            _SNIFF_STAKES.search(head) is not None)
     except Exception:
         return False
+
+
+_SYMBOLS = "$€£"
+
+
+def _amount(text: str, dec: int, comma_default: bool) -> int:
+    """One printed amount -> minor units. The locale is read per amount, not per hand: one
+    table (Base-R-Best-R "Abakan", hand 1331028647) switches mid-hand from ``0,08 $`` to
+    ``$0.08``. A symbol before the number means dot decimals and comma grouping, a symbol after
+    it comma decimals and dot grouping; a bare number follows the stakes line
+    (``comma_default``). Tournament chips are whole: every separator there groups thousands
+    (``25 000``, ``8.000 $``, ``1,500``).
+    """
+    t = text.strip(" []\xa0")
+    comma = comma_default
+    if t[:1] in _SYMBOLS:
+        t, comma = t[1:], False
+    elif t[-1:] in _SYMBOLS:
+        t, comma = t[:-1], True
+    t = t.replace("\xa0", "").replace(" ", "")
+    if dec == 0:
+        t = t.replace(".", "").replace(",", "")
+    elif comma:
+        t = t.replace(".", "").replace(",", ".")
+    else:
+        t = t.replace(",", "")
+    if not t:
+        raise ParseError("bad_amount", f"not an amount: {text!r}", text=text)
+    return parse_money(t, dec)
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -86,10 +131,6 @@ def _return_uncalled(actions: list[Action], street: Street, totals: dict[int, in
     conservation checks then verify it against the printed collections)."""
     if len(totals) < 1:
         return
-    if street is Street.PREFLOP and all(
-        a.kind.is_post or a.kind is ActionKind.FOLD for a in actions
-    ):
-        return  # a walk: 888 pays the unmatched blind as part of the pot, like Ignition
     ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
     top_seat, top = ranked[0]
     second = ranked[1][1] if len(ranked) > 1 else 0
@@ -97,6 +138,41 @@ def _return_uncalled(actions: list[Action], street: Street, totals: dict[int, in
         totals[top_seat] = second
         actions.append(Action(street, top_seat, ActionKind.UNCALLED_RETURN, top - second,
                               second, line=line))
+
+
+def _take_back_returns(actions: list[Action], collections: list[Collection]) -> None:
+    """Take the made-explicit returns out of the collections where 888 counted them in.
+
+    888 sometimes prints the bettor's own unmatched chips as collected: in a walk
+    ("collected [0,03 $]" at 0,01/0,02), when everyone folds preflop (hand 1328194303: a
+    0,28 $ shove nobody calls "collected [0,31 $]"), and as a separate "collected" line when
+    an all-in hand is shown down (fpdb 888-FHE-USD-5-10-201203.all.in.blind: "Hero collected
+    [ $10 ]", exactly the unmatched raise). When a bet is folded to after the flop it does not.
+    The collections then sum to more than the pot (rake is never negative), which is the
+    sign used here (by any amount: the rake taken may hide part of the return). The model's
+    collections hold winnings only, so the return comes out.
+    """
+    returns = [a for a in actions if a.kind is ActionKind.UNCALLED_RETURN]
+    if not returns or not collections:
+        return
+    pot = sum(a.amount for a in actions if a.kind is not ActionKind.SHOW
+              and a.kind is not ActionKind.MUCK) - 2 * sum(a.amount for a in returns)
+    excess = sum(c.amount for c in collections) - pot
+    for a in returns:
+        if excess <= 0:  # (rake may make it smaller than the return itself)
+            continue
+        mine = [k for k, c in enumerate(collections) if c.seat == a.seat]
+        exact = [k for k in mine if collections[k].amount == a.amount]
+        big = [k for k in mine if collections[k].amount > a.amount]
+        if exact:
+            del collections[exact[-1]]
+        elif big:
+            c = collections[big[-1]]
+            collections[big[-1]] = Collection(c.seat, c.amount - a.amount, c.pot_index,
+                                              c.board_index, c.line)
+        else:
+            continue
+        excess -= a.amount
 
 
 def parse(chunk: Chunk, file: str = "") -> Hand:
@@ -109,23 +185,32 @@ def parse(chunk: Chunk, file: str = "") -> Hand:
 
 def _parse(chunk: Chunk, file: str) -> Hand:
     lines = [ln.strip() for ln in chunk.text.split("\n")]
-    hand_id = lines[0].partition(":")[2].strip()
-    if len(lines) < 5 or "Hand History for Game" not in lines[1]:
-        raise ParseError("bad_header", "no hand-history banner", line=2,
-                         text=lines[1] if len(lines) > 1 else "")
-    m = _STAKES.match(lines[2])
+    if lines[0].startswith("#Game No"):
+        hand_id = lines[0].partition(":")[2].strip()
+        b = 1  # index of the banner line
+    else:  # a hand exported from the banner on
+        hand_id = lines[0].rpartition("Game ")[2].strip(" *")
+        b = 0
+    if len(lines) < b + 4:
+        raise ParseError("truncated_hand", "the hand stops after its header", line=len(lines),
+                         text=lines[-1])
+    if "Hand History for Game" not in lines[b]:
+        raise ParseError("bad_header", "no hand-history banner", line=b + 1,
+                         text=lines[b] if len(lines) > b else "")
+    m = _STAKES.match(lines[b + 1])
     if not m:
-        raise ParseError("bad_header", "cannot read stakes line", line=3, text=lines[2])
+        raise ParseError("bad_header", "cannot read stakes line", line=b + 2, text=lines[b + 1])
     game_words = m["game"].lower()
     if "holdem" not in game_words and "hold'em" not in game_words:
-        raise UnsupportedGame(m["game"], line=3, text=lines[2])
+        raise UnsupportedGame(m["game"], line=b + 2, text=lines[b + 1])
     limit = {"No Limit": LimitType.NO_LIMIT, "Pot Limit": LimitType.POT_LIMIT}.get(
         m["limit"] or "No Limit", LimitType.FIXED_LIMIT)
-    comma_decimal = "," in m["sb"] and "." not in m["sb"]
-    table_line = lines[3]
+    table_line = lines[b + 2]
     is_tourney = table_line.startswith("Tournament #")
     play = "Practice Play" in table_line or "Play Money" in table_line
-    has_symbol = "$" in m["sb"] or "€" in m["sb"] or "£" in m["sb"]
+    sb_text = m["sb"].strip().replace("\xa0", " ")
+    has_symbol = sb_text[:1] in _SYMBOLS or sb_text[-1:] in _SYMBOLS
+    comma_default = sb_text[-1:] in _SYMBOLS or ("," in sb_text and "." not in sb_text)
     if is_tourney:
         currency, dec = TOURNAMENT_CHIPS, 0
     elif play or not has_symbol:
@@ -135,20 +220,21 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         dec = 2
 
     def money(text: str) -> int:
-        t = text.strip(" []").replace("$", "").replace("€", "").replace("£", "").strip()
-        t = t.replace(".", "").replace(",", ".") if comma_decimal else t.replace(",", "")
-        return parse_money(t, dec)
+        return _amount(text, dec, comma_default)
 
     try:
         sb_amt, bb_amt = money(m["sb"]), money(m["bb"])
     except ParseError as err:
-        raise err.with_context(line=3, text=lines[2]) from None
-    naive = datetime.strptime(f"{m['y']}-{m['m']}-{m['d']} {m['t']}", "%Y-%m-%d %H:%M:%S")
-    tournament_id = table_line.split()[0][1:] if is_tourney else None
+        raise err.with_context(line=b + 2, text=lines[b + 1]) from None
+    naive = started = None
+    if m["y"]:
+        naive = datetime.strptime(f"{m['y']}-{m['m']}-{m['d']} {m['t']}", "%Y-%m-%d %H:%M:%S")
+        started = naive.replace(tzinfo=_EASTERN).astimezone(UTC)
+    tournament_id = table_line.split()[1].lstrip("#") if is_tourney else None
     table_name = table_line.removeprefix("Table ").split(" (")[0]
     button = None
     seats: dict[int, list] = {}
-    i = 4
+    i = b + 3
     n = len(lines)
     while i < n and not (lines[i].startswith("Seat ") and ": " in lines[i]):
         if lines[i].endswith(" is the button"):
@@ -156,6 +242,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         i += 1
     while i < n and lines[i].startswith("Seat ") and ": " in lines[i]:
         s = _SEAT.match(lines[i])
+        if not s and ":  ( " in lines[i]:
+            raise ParseError("blank_player_name", "a seat without a player name: actions"
+                             " cannot be attributed", line=i + 1, text=lines[i])
         if not s:
             raise ParseError("bad_seat", "cannot read seat line", line=i + 1, text=lines[i])
         try:
@@ -178,6 +267,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     collections: list[Collection] = []
     sb_seen = False
     ante = 0
+    dealt = False
+    not_dealt: set[int] = set()
     for idx in range(i, n):
         line = lines[idx]
         lineno = idx + 1
@@ -186,6 +277,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         try:
             if line.startswith("** "):
                 if line.startswith("** Dealing down cards"):
+                    dealt = True
                     continue
                 if line.startswith("** Summary"):
                     _return_uncalled(actions, street, totals, lineno)
@@ -212,7 +304,12 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             seat = seat_of[who]
             rest = line[len(who) + 1 :]
             verb, _, arg = rest.partition(" [")
-            if verb == "folds":
+            if verb == "folds" and not dealt and all(a.seat != seat for a in actions):
+                # A "folds" among the posts, before any card is dealt: a player waiting for
+                # the big blind (often seated between the blinds) who is not dealt in. Hand
+                # 1328195921: "AnnFil folds" between the small and big blind posts.
+                not_dealt.add(seat)
+            elif verb == "folds":
                 add(Action(street, seat, ActionKind.FOLD, 0, totals.get(seat, 0), line=lineno))
             elif verb == "checks":
                 add(Action(street, seat, ActionKind.CHECK, 0, totals.get(seat, 0), line=lineno))
@@ -223,6 +320,18 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 kind = {"calls": ActionKind.CALL, "bets": ActionKind.BET,
                         "raises": ActionKind.RAISE}[verb]
                 add(Action(street, seat, kind, amt, to, False, (), lineno))
+            elif verb == "posts dead blind" and " + " in arg:
+                # "[0,01 $ + 0,02 $]": the missed small blind (dead) plus the big blind
+                # (live); "[0,01 $ + 0 $]" is the dead part alone, the player calls later.
+                dead_text, _, live_text = arg.partition(" + ")
+                dead, live = money(dead_text), money(live_text)
+                if live:
+                    to = totals.get(seat, 0) + live
+                    totals[seat] = to
+                    add(Action(street, seat, ActionKind.POST_BIG_BLIND, live, to, line=lineno))
+                if dead:
+                    add(Action(street, seat, ActionKind.POST_DEAD, dead, totals.get(seat, 0),
+                               line=lineno))
             elif verb in ("posts small blind", "posts big blind", "posts ante",
                           "posts dead blind"):
                 amt = money(arg)
@@ -263,10 +372,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             raise err.with_context(line=lineno, text=line) from None
     if street is not Street.SHOWDOWN:
         raise ParseError("truncated_hand", "no ** Summary ** section", line=n, text=lines[-1])
+    _take_back_returns(actions, collections)
 
     small_bet = big_bet = 0
     if limit is LimitType.FIXED_LIMIT:
-        small_bet, big_bet = bb_amt, 2 * bb_amt
+        small_bet, big_bet = bb_amt, _BIG_BET.get((dec, bb_amt), 2 * bb_amt)
     acted = {a.seat for a in actions}
     return Hand(
         site=SITE,
@@ -277,7 +387,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         decimals=dec,
         stakes=Stakes(sb_amt, bb_amt, ante, small_bet, big_bet),
         seats=tuple(
-            Seat(k, v[0], v[1], sitting_out=k not in acted, is_hero=k == hero,
+            Seat(k, v[0], v[1], sitting_out=k not in acted or k in not_dealt, is_hero=k == hero,
                  hole_cards=hole.get(k))
             for k, v in sorted(seats.items())
         ),
@@ -285,9 +395,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         button_seat=button,
         boards=(tuple(board),),
         report=SiteReport(collections=tuple(collections)),
-        started_at=naive.replace(tzinfo=UTC),
-        local_time=naive.strftime("%Y-%m-%d %H:%M:%S"),
-        time_zone="",
+        started_at=started,
+        local_time=naive.strftime("%Y-%m-%d %H:%M:%S") if naive else "",
+        time_zone=_ZONE if naive else "",
         table_name=table_name,
         max_seats=None,
         is_tournament=is_tourney,
