@@ -202,9 +202,14 @@ class Builder:
         """A raise printed as the chips the action adds (PartyPoker)."""
         self.raise_to(seat, self.totals.get(seat, 0) + added, all_in, line)
 
-    def post(self, kind: ActionKind, seat: int, amount: int, all_in: bool, line: int) -> None:
-        """A post; live posts count toward the street total, dead ones go to the pot."""
-        if kind is ActionKind.POST_SMALL_BLIND:
+    def post(self, kind: ActionKind, seat: int, amount: int, all_in: bool, line: int,
+             keep_live: bool = False) -> None:
+        """A post; live posts count toward the street total, dead ones go to the pot.
+
+        ``keep_live``: a second small blind the log shows counted toward the poster's bet (he
+        then calls only the rest) stays live instead of becoming dead money.
+        """
+        if kind is ActionKind.POST_SMALL_BLIND and not keep_live:
             if self.sb_posted or self.bb_posted:
                 kind = ActionKind.POST_DEAD  # a second small blind (new player) is dead money
             else:
@@ -227,6 +232,22 @@ class Builder:
         self._add(seat, ActionKind.POST_BIG_BLIND, live, to, all_in and amount == live, line)
         if amount > live:
             self._add(seat, ActionKind.POST_DEAD, amount - live, to, all_in, line)
+
+    def close_street(self) -> tuple[int, int] | None:
+        """Return the street's unmatched chips, for logs that never print the return.
+
+        Appends the UNCALLED_RETURN the site made silently and gives (seat, chips), or None
+        when the street's top bet was matched.
+        """
+        ranked = sorted(self.totals.items(), key=lambda kv: kv[1], reverse=True)
+        if not ranked:
+            return None
+        seat, best = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        if best <= second:
+            return None
+        self.uncalled(seat, best - second, self.actions[-1].line if self.actions else 0)
+        return seat, best - second
 
     def uncalled(self, seat: int, amount: int, line: int) -> None:
         to = self.totals.get(seat, 0) - amount

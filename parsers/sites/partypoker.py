@@ -74,6 +74,7 @@ _WINS = re.compile(r"wins ([$€£]?[\d.,]+)(?: [A-Z]{3}| chips)?(?: from (?:the
 _MAIN_POT = re.compile(r"Main Pot: ([$€£]?[\d.,]+)(?: \| Side Pot \d+: [$€£]?[\d.,]+)*"
                        r"(?:\s*Rake: ([$€£]?[\d.,]+))?")
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_DOT_THOUSANDS = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
 _IGNORED = (
     "has joined the table", "has left the table", "is sitting out", "will be using",
     "did not respond in time", "could not respond in time", "time bank", "finished in",
@@ -103,6 +104,8 @@ def _amount(text: str, dec: int) -> int:
     head, comma, tail = t.rpartition(",")
     if comma and len(tail) == 2 and "." not in t:
         t = f"{head}.{tail}"  # a decimal comma ("$26,02", "0,35 €")
+    elif dec == 0 and "," not in t and _DOT_THOUSANDS.match(t):
+        t = t.replace(".", "")  # tournament chips with dot separators ("1.200")
     return parse_money(t, dec)
 
 
@@ -223,7 +226,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 if pm and pm[2]:
                     pots_rake = _amount(pm[2], dec)
                 continue
-            if line.startswith(("Trny:", "Level:", "Blinds")):
+            if line.startswith(("Trny:", "Level:", "Blinds")) or \
+                    line.startswith("Congratulations to player "):
                 continue  # the header's game line wrapped onto a second line
             found = names.prefix(line)
             if found is None:
@@ -380,11 +384,6 @@ def _all_in(b: Builder, seat: int, added: int, line: int) -> None:
 
 def _close_street(b: Builder, returned: dict[int, int]) -> None:
     """Return the street's unmatched chips, as the site does without printing it."""
-    ranked = sorted(b.totals.items(), key=lambda kv: kv[1], reverse=True)
-    if not ranked:
-        return
-    seat, best = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    if best > second:
-        b.uncalled(seat, best - second, b.actions[-1].line if b.actions else 0)
-        returned[seat] = returned.get(seat, 0) + best - second
+    done = b.close_street()
+    if done:
+        returned[done[0]] = returned.get(done[0], 0) + done[1]

@@ -1,0 +1,334 @@
+"""Full Tilt Poker hold'em hand histories -> :class:`parsers.model.Hand`.
+
+Covers cash (USD, play chips), Rush, and tournaments (sit & go, Matrix, MTT) in the
+2008-2014 layout: ``Full Tilt Poker Game #N: Table T (6 max) - NL Hold'em - $0.5/$1 - 12:40:19
+ET - 2014/01/06`` (cash) or ``Full Tilt Poker Game #N: $26 Super Turbo Matrix (244669447),
+Match 2 - 15/30 - No Limit Hold'em - 09:20:06 EET - 2012/11/23 [02:20:06 ET - 2012/11/23]``.
+Omaha, stud, razz, draw, badugi and Irish raise UnsupportedGame.
+
+What is Full Tilt's own, and how it is read:
+- Two clocks: the player's local time and zone, then (in brackets) Eastern time. The first is
+  kept as printed; UTC is computed from it.
+- The game words sit either before or after the stakes ("NL Hold'em - $5/$10" or
+  "$0.5/$1 - No Limit Hold'em"); tournaments print the blinds without a currency (and "8K"
+  for 8,000), with " Ante N" after them.
+- "The button is in seat #N" comes after the posts; "raises to X" gives the street total;
+  "posts a dead small blind of X" is dead money; "antes X" is an ante.
+- Players chat inside the hand ("name: text"), and the table prints notices (time bank,
+  disconnections, sitting out): those carry no chips and are skipped; anything else unknown
+  raises ``unknown_line``.
+- "wins the pot (X)", "wins side pot #1 (X)", "wins the main pot (X)" are the collections; the
+  summary's "Total pot X Main pot Y. Side pot-1 Z. | Rake R" gives total, pots and rake.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from parsers.errors import ParseError
+from parsers.model import (
+    PLAY_MONEY,
+    TOURNAMENT_CHIPS,
+    ActionKind,
+    Hand,
+    LimitType,
+    PrintedPot,
+    Stakes,
+    Street,
+)
+from parsers.sites._starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.text import Chunk, parse_money
+
+SITE = "fulltilt"
+HEADER = re.compile(r"Full Tilt Poker Game #\d+: ")
+DETECTION = "a line starting 'Full Tilt Poker Game #N: ' in the first 8 KB"
+SUPPORTS = "hold'em NL/PL/FL: cash (USD, play chips), Rush, sit & go, Matrix, tournaments"
+
+_HEAD = re.compile(
+    r"Full Tilt Poker Game #(?P<id>\d+): (?P<body>.*) - (?P<h>\d{1,2}):(?P<mi>\d\d):(?P<s>\d\d) "
+    r"(?P<tz>[A-Z]+) - (?P<y>\d{4})/(?P<mo>\d\d)/(?P<d>\d\d)(?: \[.*\])?$"
+    r"|Full Tilt Poker Game #(?P<id2>\d+): (?P<body2>.*) - (?P<h2>\d{1,2}):(?P<mi2>\d\d) "
+    r"(?P<tz2>[A-Z]+) - [A-Z][a-z]+, (?P<mon2>[A-Z][a-z]+) (?P<d2>\d{1,2}), (?P<y2>\d{4})$"
+)
+_STAKES = re.compile(r"^(?P<cur>[$€£]?)(?P<sb>[\d.,]+[KkMB]?)/[$€£]?(?P<bb>[\d.,]+[KkMB]?)"
+                     r"(?: Ante [$€£]?(?P<ante>[\d.,]+[KkMB]?))?(?: (?P<cap>Cap [$€£]?[\d.,]+))?$")
+_SEAT = re.compile(r"Seat (\d+): (.*) \(([$€£]?[\d,.]+)\)(.*)$")
+_WINS = re.compile(r"(?:wins|ties for) (?:the )?(pot|main pot|side pot(?: #?(\d+))?)"
+                   r"(?: #?(\d+))? \(([$€£]?[\d,.]+)\)")
+_MONTHS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_IGNORED = (
+    "seconds left to act", "seconds to reconnect", "has reconnected", "has been disconnected",
+    "is sitting out", "sits out", "stands up", "has returned", "is feeling", "has timed out",
+    "will be allowed to play", "sits down", "has requested", "adds ", "is disconnected",
+    "is connected", "has been removed", "rebuys", "re-buys", "has been moved",
+    "is waiting", "has left the table",
+)
+_NOT_HOLDEM = ("Omaha", "Stud", "Razz", "Draw", "Badugi", "Irish", "Courchevel", "2-7", "5 Card")
+
+
+def sniff(text: str) -> bool:
+    """True when a Full Tilt hand header starts one of the first lines. Never raises."""
+    try:
+        for line in text[:8192].split("\n"):
+            if line.lstrip(" \t\ufeff").startswith("Full Tilt Poker Game #"):
+                return True
+        return False
+    except Exception:
+        return False
+
+
+def _chips(text: str, dec: int) -> int:
+    """An amount, with tournament shorthand: "8K" is 8,000 chips."""
+    mult = {"K": 1000, "k": 1000, "M": 1_000_000, "B": 1_000_000_000}.get(text[-1:])
+    if mult:
+        return parse_money(text[:-1], dec) * mult
+    return parse_money(text, dec)
+
+
+def parse(chunk: Chunk, file: str = "") -> Hand:
+    """Parse one Full Tilt hand chunk. Raises ParseError (UnsupportedGame for other games)."""
+    try:
+        return _parse(chunk, file)
+    except ParseError as err:
+        raise err.with_context(site=SITE) from None
+
+
+def _parse(chunk: Chunk, file: str) -> Hand:
+    lines = chunk.text.split("\n")
+    head = lines[0]
+    m = _HEAD.match(head)
+    if not m:
+        raise ParseError("bad_header", "not a Full Tilt hand header", line=1, text=head)
+    if m["id2"]:  # the short-lived 2010 format: "15:13 ET - Wed, July 21, 2010"
+        hand_id, body, zone = m["id2"], m["body2"], m["tz2"]
+        mon = _MONTHS.get(m["mon2"][:3].lower())
+        if mon is None:
+            raise ParseError("bad_header", "cannot read the date", line=1, text=head)
+        y, mo, d, hh, mi, ss = int(m["y2"]), mon, int(m["d2"]), int(m["h2"]), int(m["mi2"]), 0
+    else:
+        hand_id, body, zone = m["id"], m["body"], m["tz"]
+        y, mo, d = int(m["y"]), int(m["mo"]), int(m["d"])
+        hh, mi, ss = int(m["h"]), int(m["mi"]), int(m["s"])
+    parts = body.split(" - ")
+    stakes_at = next((k for k, p in enumerate(parts) if _STAKES.match(p)), None)
+    if stakes_at is None or stakes_at == 0:
+        raise ParseError("bad_header", "cannot find the stakes", line=1, text=head)
+    st = _STAKES.match(parts[stakes_at])
+    assert st is not None
+    if stakes_at + 1 < len(parts) and stakes_at >= 1 and not parts[stakes_at - 1].startswith(
+            ("Table ", "Match ")) and "," not in parts[stakes_at - 1] and "(" not in \
+            parts[stakes_at - 1]:
+        words, where = parts[stakes_at - 1], " - ".join(parts[: stakes_at - 1])
+    elif stakes_at + 1 < len(parts):
+        words, where = parts[stakes_at + 1], " - ".join(parts[:stakes_at])
+    else:
+        words, where = parts[stakes_at - 1], " - ".join(parts[: stakes_at - 1])
+    if any(w in words for w in _NOT_HOLDEM):
+        game_of(words.replace("2-7", "draw"), head)  # raises UnsupportedGame
+    low = words.replace("CAP ", "").replace("NL ", "No Limit ").replace("PL ", "Pot Limit ")
+    low = low.replace("FL ", "Limit ")
+    game, limit = game_of(low, head)
+    tourney = re.search(r"\((\d+)\)(?:, |$)", where)
+    if tourney:
+        currency, dec = TOURNAMENT_CHIPS, 0
+    elif st["cur"] == "€":
+        currency, dec = "EUR", 2
+    elif st["cur"]:
+        currency, dec = "USD", 2
+    else:
+        currency, dec = PLAY_MONEY, 2
+    try:
+        first, second = _chips(st["sb"], dec), _chips(st["bb"], dec)
+        ante = _chips(st["ante"], dec) if st["ante"] else 0
+    except ParseError as err:
+        raise err.with_context(line=1, text=head) from None
+    table_name = where
+    tm = re.search(r"Table (.*?)(?: \((?:\d+ max|heads up|deep|shallow|ante|[^)]*)\))*$", where)
+    if tm:
+        table_name = tm[1]
+    max_m = re.search(r"\((\d+) max\)", where)
+    max_seats = int(max_m[1]) if max_m else (2 if "(heads up)" in where else None)
+    level = None
+    naive = datetime(y, mo, d, hh, mi, ss)
+    local_time = f"{y:04d}/{mo:02d}/{d:02d} {hh:02d}:{mi:02d}:{ss:02d}"
+
+    seats: dict[int, list] = {}
+    i, n = 1, len(lines)
+    if i < n and lines[i].startswith("Seats: ") and lines[i][7:].isdigit():  # Rush tourneys
+        max_seats = int(lines[i][7:])
+        i += 1
+    while i < n and lines[i].startswith("Seat "):
+        s = _SEAT.match(lines[i])
+        if not s:
+            raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
+        try:
+            seats[int(s[1])] = [s[2], _chips(s[3], dec), "sitting out" in s[4], None]
+        except ParseError as err:
+            raise err.with_context(line=i + 1, text=lines[i]) from None
+        i += 1
+    if not seats:
+        raise ParseError("no_seats", "no seat lines", line=i + 1, text=lines[i] if i < n else "")
+    names = Names(seats)
+    b = Builder()
+    button = None
+    summary_at = -1
+    posted_sb: int | None = None
+    for idx in range(i, n):
+        line, lineno = lines[idx], idx + 1
+        if not line:
+            continue
+        try:
+            if line.startswith("*** "):
+                marker = line[4:line.find(" ***", 3)]
+                if marker == "HOLE CARDS":
+                    continue
+                if marker == "SUMMARY":
+                    summary_at = idx
+                    break
+                if marker == "SHOW DOWN":
+                    b.in_showdown = True
+                    continue
+                if marker in _STREETS:
+                    b.new_street(_STREETS[marker], cards_in(line[: line.find("(")]
+                                                             if "(" in line else line))
+                    continue
+                raise unknown("unknown section marker")
+            if line.startswith("The button is in seat #"):
+                button = int(line[23:])
+                continue
+            if line.startswith("Dealt to "):
+                found = names.prefix(line[9:])
+                if found is None:
+                    raise unknown("dealt to an unknown player")
+                b.dealt(found[0], cards_in(found[1]))
+                continue
+            if line.startswith("Uncalled bet of "):
+                amt, _, who = line[16:].partition(" returned to ")
+                seat = names.exact(who)
+                if seat is None:
+                    raise unknown("returned to an unknown player")
+                b.uncalled(seat, _chips(amt, dec), lineno)
+                continue
+            found = names.prefix(line)
+            if found is None:
+                if names.prefix(line, ": ") is not None or ": " in line:
+                    continue  # chat (or a notice naming a player who left)
+                if line.endswith(_IGNORED) or any(t in line for t in _IGNORED):
+                    continue
+                raise unknown()
+            seat, rest = found
+            if rest.endswith(", and is capped"):
+                rest = rest[:-15]
+            all_in = rest.endswith(", and is all in")
+            if all_in:
+                rest = rest[:-15]
+            if rest == "folds":
+                b.fold(seat, lineno)
+            elif rest == "checks":
+                b.check(seat, lineno)
+            elif rest.startswith("calls "):
+                b.call(seat, _chips(rest[6:], dec), all_in, lineno)
+            elif rest.startswith("bets "):
+                b.bet(seat, _chips(rest[5:], dec), all_in, lineno)
+            elif rest.startswith("raises to "):
+                b.raise_to(seat, _chips(rest[10:], dec), all_in, lineno)
+            elif rest.startswith("posts the small blind of "):
+                amt = _chips(rest[25:], dec)
+                posted_sb = amt if posted_sb is None else posted_sb
+                b.post(ActionKind.POST_SMALL_BLIND, seat, amt, all_in, lineno)
+            elif rest.startswith("posts the big blind of "):
+                b.post(ActionKind.POST_BIG_BLIND, seat, _chips(rest[23:], dec), all_in, lineno)
+            elif rest.startswith("posts a dead small blind of "):
+                b.post(ActionKind.POST_DEAD, seat, _chips(rest[28:], dec), all_in, lineno)
+            elif rest.startswith("posts "):
+                b.post(ActionKind.POST_BIG_BLIND, seat, _chips(rest[6:], dec), all_in, lineno)
+            elif rest.startswith("antes "):
+                b.post(ActionKind.POST_ANTE, seat, _chips(rest[6:], dec), all_in, lineno)
+            elif rest.startswith("shows "):
+                b.show(seat, cards_in(rest[: rest.find("]") + 1]), lineno)
+            elif rest == "mucks" or rest.startswith("mucks "):
+                b.show(seat, cards_in(rest), lineno, muck=True)
+            elif rest.startswith(("wins ", "ties for ")):
+                w = _WINS.match(rest)
+                if not w:
+                    raise unknown("cannot read winnings")
+                pot = None if w[1] == "pot" else 0 if w[1] == "main pot" else \
+                    int(w[2] or w[3] or 1)
+                b.collect(seat, _chips(w[4], dec), lineno, pot)
+            elif rest.startswith(": ") or rest.startswith(_IGNORED) or \
+                    any(t in rest for t in _IGNORED):
+                pass
+            else:
+                raise unknown("unknown action")
+        except ParseError as err:
+            raise err.with_context(line=lineno, text=line) from None
+    if summary_at < 0:
+        raise ParseError("truncated_hand", "no *** SUMMARY *** section", line=n, text=lines[-1])
+    total = rake = None
+    pots: list[PrintedPot] = []
+    from_summary = not b.collections
+    folded = {a.seat for a in b.actions if a.kind is ActionKind.FOLD}
+    for idx in range(summary_at + 1, n):
+        line = lines[idx]
+        try:
+            if line.startswith("Seat ") and from_summary:
+                _summary_seat(b, line, idx + 1, dec, folded)
+            if line.startswith("Total pot "):
+                body, _, tail = line[10:].partition(" | ")
+                amounts = re.findall(r"(Main pot|Side pot(?:-| #)?(\d*)) ([$€£]?[\d,.]+[KM]?)",
+                                     body)
+                total = _chips(body.split(" ")[0], dec)
+                for label, no, amt in amounts:
+                    pots.append(PrintedPot(int(no) if no else (0 if label == "Main pot" else 1),
+                                           _chips(amt.rstrip("."), dec)))
+                if tail.startswith("Rake "):
+                    rake = _chips(tail[5:], dec)
+            elif line.startswith("Seat ") and "[" in line:
+                no = line[5:line.find(":")]
+                if no.isdigit() and int(no) in seats:
+                    rest = line[line.find(":") + 2 + len(seats[int(no)][0]):]
+                    if "[" in rest:
+                        b.summary_cards(int(no), cards_in(rest[rest.find("["):rest.find("]") + 1]))
+        except ParseError as err:
+            raise err.with_context(line=idx + 1, text=line) from None
+    if from_summary and b.collections:
+        # Such hands print no uncalled-bet line either; "collected" is net of the return.
+        b.close_street()
+    if limit is LimitType.FIXED_LIMIT:
+        stakes = Stakes(posted_sb if posted_sb is not None else first // 2, first, ante,
+                        first, second)
+    else:
+        stakes = Stakes(first, second, ante)
+    return b.hand(
+        site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
+        currency=currency, decimals=dec, stakes=stakes, seats=seats, button=button,
+        total_pot=total, rake=rake, pots=tuple(pots), started_at=to_utc(naive, zone),
+        local_time=local_time, time_zone=zone, table_name=table_name, max_seats=max_seats,
+        tournament_id=tourney[1] if tourney else None, level=level,
+        fast_fold="Rush" in where and not tourney,
+    )
+
+
+_SUMMARY_COLLECTED = re.compile(r" collected \(([$€£]?[\d,.]+[KM]?)\)")
+
+
+def _summary_seat(b: Builder, line: str, lineno: int, dec: int, folded: set[int]) -> None:
+    """A summary seat line, read only when the action section printed no "wins" line.
+
+    Some short hands (walks in Matrix sit & goes) print neither the small blind's fold nor
+    the winner's "wins" line: the summary's "folded before the Flop" and "collected (X)" are
+    then the only record of them, and are read as such.
+    """
+    no = line[5:line.find(":")]
+    if not no.isdigit():
+        return
+    seat = int(no)
+    c = _SUMMARY_COLLECTED.search(line)
+    if c:
+        b.collect(seat, _chips(c[1], dec), lineno)
+    elif line.endswith("folded before the Flop") and seat not in folded \
+            and b.street is Street.PREFLOP:
+        b.fold(seat, lineno)
