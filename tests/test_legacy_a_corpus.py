@@ -1,0 +1,104 @@
+"""OnGame and Merge/Carbon parsers against every file of their corpus folders.
+
+Which files: every file under the site's folders that the site's sniffer claims (expected
+outputs, the PokerStars- and PartyPoker-format files filed under OnGame are not claimed, and
+the test asserts that the latter are left alone). Counted by unique hand id.
+
+Asserted: no exception but ParseError escapes; >= 95% of unique hold'em hands import (legacy
+room target); every reject has a reason; the engine finds no error in an imported hand except
+the hands listed below, each with what is known about it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from parsers.errors import ParseError
+from parsers.sites import merge, ongame
+from parsers.text import decode, split_hands
+from pipeline.engine import replay
+from pipeline.engine.result import Severity
+
+pytestmark = pytest.mark.corpus
+
+#: Hands with error findings, and why. TRUE site errors first, then open questions.
+KNOWN = {
+    # OnGame: both players all in on the antes (stacks 1 and 4, no blind posted); the site
+    # returns 3 of the 4-chip ante. The model has no way to return a dead post that the
+    # engine accepts (it expects a big blind and rejects the return): engine limitation.
+    "T5-295703542-3",
+    # Merge, true log defects: fpdb's "player.acts.after.fold" sample (a folded player calls
+    # on the river) and "no.community" sample (the board is missing), and a hand of the same
+    # FL file whose board is missing too.
+    "71732021-1470", "35035866-453", "33325037-509",
+    # fpdb's "weird.all.in.line" sample: a player already all in "checks" on the river.
+    "71748131-1802",
+    # Merge, not yet explained (see the report): stacks printed after the posts in some
+    # 2011-2012 tournament exports where the heuristic does not fire; the HHSmithy heads-up
+    # FL sample whose description ($10/$20) disagrees with its $1/$2 posts; an all-in big
+    # blind; "addCallandRaise" where the winner's amount exceeds the recomputed pot.
+    "50104125-2", "50104630-1", "50150678-4", "56150235-132", "35428805-25", "45133716-41",
+    "27626183-2",
+}
+SITES = {
+    "ongame": (ongame, ("OnGame",)),
+    "merge": (merge, ("Merge", "Carbon_Merge")),
+}
+
+
+def _chunks(mod, path: Path):
+    data = path.read_bytes()
+    text, enc = decode(data)
+    if not mod.sniff(text[:8192]):
+        return None
+    if hasattr(mod, "split"):
+        return mod.split(text, enc, data)
+    return split_hands(text, enc, mod.HEADER, data)
+
+
+@pytest.mark.parametrize("site", sorted(SITES))
+def test_every_history_of_the_site(corpus: Path, site: str) -> None:
+    mod, folders = SITES[site]
+    outcome: dict[str, str] = {}
+    reasons: Counter[str] = Counter()
+    bad: dict[str, list[str]] = {}
+    files = 0
+    for folder in folders:
+        for path in sorted((corpus / folder).rglob("*")):
+            if not path.is_file():
+                continue
+            chunks = _chunks(mod, path)
+            if chunks is None:
+                continue
+            files += 1
+            for chunk in chunks:
+                key = chunk.text.split("\n", 1)[0][:120]
+                try:
+                    h = mod.parse(chunk, str(path))
+                except ParseError as err:
+                    assert err.reason, f"reject without a reason: {err}"
+                    reasons[err.reason] += 1
+                    outcome.setdefault(key, err.reason)
+                    continue
+                outcome[h.hand_id] = "ok"
+                errs = [f.code for f in replay(h).findings if f.severity is Severity.ERROR]
+                if errs and h.hand_id not in KNOWN:
+                    bad[h.hand_id] = errs
+    assert files > 20
+    holdem = [v for v in outcome.values() if v != "unsupported_game"]
+    ok = holdem.count("ok")
+    assert len(holdem) > 60
+    assert ok / len(holdem) >= 0.95, (ok, len(holdem), reasons)
+    assert not bad, bad
+
+
+def test_partypoker_files_under_ongame_are_not_claimed(corpus: Path) -> None:
+    party = [p for p in (corpus / "OnGame").rglob("*.txt")
+             if "***** Hand History for Game" in p.read_text(errors="replace")[:4000]]
+    assert party
+    for p in party:
+        text, _ = decode(p.read_bytes())
+        assert not ongame.sniff(text[:8192]) and not merge.sniff(text[:8192])
