@@ -18,8 +18,24 @@ from dataclasses import dataclass
 
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
 from parsers.model import Hand
-from parsers.sites import pokerstars
-from parsers.text import Chunk
+from parsers.sites import (
+    betonline,
+    everest,
+    fulltilt,
+    ggpoker,
+    ignition,
+    ipoker,
+    merge,
+    microgaming,
+    ongame,
+    pacific888,
+    partypoker,
+    phh,
+    pokerstars,
+    winamax,
+    wpn,
+)
+from parsers.text import Chunk, split_hands
 
 #: How much of a file sniffers look at.
 SNIFF_BYTES = 8192
@@ -37,6 +53,15 @@ class Format:
     sniff: Callable[[str], bool]
     parse: Callable[[Chunk, str], Hand]
     header: re.Pattern[str]
+    #: For formats a line-header split cannot cut (XML sessions whose hands need the session's
+    #: header, a whole session on one line): (text, encoding, original bytes) -> chunks.
+    splitter: Callable[[str, str, bytes | None], list[Chunk]] | None = None
+
+    def split(self, text: str, encoding: str = "utf-8", data: bytes | None = None) -> list[Chunk]:
+        """The file's hand chunks: the format's own splitter, else split_hands on its header."""
+        if self.splitter is not None:
+            return self.splitter(text, encoding, data)
+        return split_hands(text, encoding, self.header, data)
 
 
 FORMATS: tuple[Format, ...] = (
@@ -49,6 +74,149 @@ FORMATS: tuple[Format, ...] = (
         sniff=pokerstars.sniff,
         parse=pokerstars.parse,
         header=pokerstars.HEADER,
+    ),
+    Format(
+        name="ggpoker",
+        site=ggpoker.SITE,
+        description="GGPoker / Natural8 hand histories (cash, Rush & Cash, tournaments)",
+        detection=ggpoker.DETECTION,
+        supports=ggpoker.SUPPORTS,
+        sniff=ggpoker.sniff,
+        parse=ggpoker.parse,
+        header=ggpoker.HEADER,
+    ),
+    Format(
+        name="phh",
+        site=phh.SITE,
+        description="PHH/PHHS open poker hand histories (TOML; U of Toronto CPRG standard)",
+        detection=phh.DETECTION,
+        supports=phh.SUPPORTS,
+        sniff=phh.sniff,
+        parse=phh.parse,
+        header=phh.HEADER,
+    ),
+    Format(
+        name="winamax",
+        site="winamax",
+        description="Winamax hand histories (cash, Go Fast, HOLD-UP, tournaments)",
+        detection=winamax.DETECTION,
+        supports=winamax.SUPPORTS,
+        sniff=winamax.sniff,
+        parse=winamax.parse,
+        header=winamax.HEADER,
+    ),
+    Format(
+        name="ignition",
+        site=ignition.SITE,
+        description="Ignition / Bovada / Bodog hand histories (cash, Zone Poker, tournaments)",
+        detection=ignition.DETECTION,
+        supports=ignition.SUPPORTS,
+        sniff=ignition.sniff,
+        parse=ignition.parse,
+        header=ignition.HEADER,
+    ),
+    Format(
+        name="pacific888",
+        site=pacific888.SITE,
+        description="888poker / Pacific / Cassava hand histories (cash, play money, tournaments)",
+        detection=pacific888.DETECTION,
+        supports=pacific888.SUPPORTS,
+        sniff=pacific888.sniff,
+        parse=pacific888.parse,
+        header=pacific888.HEADER,
+    ),
+    Format(
+        name="partypoker",
+        site="partypoker",
+        description="PartyPoker hand histories (cash, fastforward, sit & go, tournaments)",
+        detection=partypoker.DETECTION,
+        supports=partypoker.SUPPORTS,
+        sniff=partypoker.sniff,
+        parse=partypoker.parse,
+        header=partypoker.HEADER,
+    ),
+    Format(
+        name="wpn",
+        site=wpn.SITE,
+        description="Winning Poker Network / ACR hand histories (classic and current layouts)",
+        detection=wpn.DETECTION,
+        supports=wpn.SUPPORTS,
+        sniff=wpn.sniff,
+        parse=wpn.parse,
+        header=wpn.HEADER,
+    ),
+    Format(
+        name="fulltilt",
+        site=fulltilt.SITE,
+        description="Full Tilt Poker hand histories (cash, Rush, sit & go, Matrix, tournaments)",
+        detection=fulltilt.DETECTION,
+        supports=fulltilt.SUPPORTS,
+        sniff=fulltilt.sniff,
+        parse=fulltilt.parse,
+        header=fulltilt.HEADER,
+    ),
+    Format(
+        name="ipoker",
+        site=ipoker.SITE,
+        description="iPoker network XML hand histories (cash, sit & go, tournaments)",
+        detection=ipoker.DETECTION,
+        supports=ipoker.SUPPORTS,
+        sniff=ipoker.sniff,
+        parse=ipoker.parse,
+        header=ipoker.HEADER,
+        splitter=ipoker.split,
+    ),
+    Format(
+        name="microgaming",
+        site=microgaming.SITE,
+        description="Microgaming (MPN) XML hand histories (cash, tournaments)",
+        detection=microgaming.DETECTION,
+        supports=microgaming.SUPPORTS,
+        sniff=microgaming.sniff,
+        parse=microgaming.parse,
+        header=microgaming.HEADER,
+    ),
+    Format(
+        name="everest",
+        site=everest.SITE,
+        description="Everest Poker XML hand histories (cash, tournaments)",
+        detection=everest.DETECTION,
+        supports=everest.SUPPORTS,
+        sniff=everest.sniff,
+        parse=everest.parse,
+        header=everest.HEADER,
+        splitter=everest.split,
+    ),
+    Format(
+        name="ongame",
+        site=ongame.SITE,
+        description="OnGame network hand histories (OnGame, Betfair, Strobe skins; 2008-2014)",
+        detection=ongame.DETECTION,
+        supports=ongame.SUPPORTS,
+        sniff=ongame.sniff,
+        parse=ongame.parse,
+        header=ongame.HEADER,
+    ),
+    Format(
+        name="merge",
+        site=merge.SITE,
+        description="Merge Gaming / Carbon Poker XML hand histories (cash, tournaments)",
+        detection=merge.DETECTION,
+        supports=merge.SUPPORTS,
+        sniff=merge.sniff,
+        parse=merge.parse,
+        header=merge.HEADER,
+        splitter=merge.split,
+    ),
+    Format(
+        name="betonline",
+        site=betonline.SITE,
+        description="BetOnline hand histories (and the Gear Poker / ActionPoker.com skins)",
+        detection=betonline.DETECTION,
+        supports=betonline.SUPPORTS,
+        sniff=betonline.sniff,
+        parse=betonline.parse,
+        header=betonline.HEADER,
     ),
 )
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from parsers import registry
 from parsers.errors import ParseError
-from parsers.text import decode, split_hands
+from parsers.text import decode
 from pipeline.engine import replay
 from pipeline.ingest import import_paths
 
@@ -54,7 +54,7 @@ def _chunks(files: list[Path]) -> list[tuple[registry.Format, object, str]]:
             fmt = registry.detect(text)
         except (registry.UnknownFormatError, registry.AmbiguousFormatError):
             continue
-        for chunk in split_hands(text, encoding, fmt.header, data):
+        for chunk in fmt.split(text, encoding, data):
             out.append((fmt, chunk, str(path)))
     return out
 

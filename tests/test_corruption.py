@@ -29,7 +29,7 @@ import pytest
 
 from parsers import registry
 from parsers.errors import ParseError
-from parsers.text import Chunk, decode, split_hands
+from parsers.text import Chunk, decode
 from pipeline.engine import replay
 from pipeline.engine.result import Severity
 
@@ -133,7 +133,7 @@ def _clean_hands(corpus: Path) -> list[tuple[registry.Format, str]]:
             fmt = registry.detect(text)
         except (registry.UnknownFormatError, registry.AmbiguousFormatError):
             continue
-        for chunk in split_hands(text, encoding, fmt.header, data):
+        for chunk in fmt.split(text, encoding, data):
             try:
                 hand = fmt.parse(chunk, str(path))
             except ParseError:
