@@ -127,6 +127,10 @@ class Seat:
     is_hero: bool = False
     hole_cards: tuple[str, ...] | None = None
     bounty: int | None = None
+    #: False when the log never prints this player's stack (PartyPoker's players who join and
+    #: post before they are listed): ``stack`` is then only a lower bound (the chips the log
+    #: shows them putting in) and no stack rule (bet beyond the stack, all-in) can be judged.
+    stack_known: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +234,10 @@ class Hand:
     tournament_id: str | None = None
     level: str | None = None
     fast_fold: bool = False
+    #: True where the site keeps ring-game blinds when a multi-seat table is down to two
+    #: players (Entraction): the button posts the big blind and the other player the small
+    #: blind, acting first on every street, instead of the heads-up rule (button = small blind).
+    button_posts_big_blind_heads_up: bool = False
     source: SourceRef = field(default_factory=SourceRef)
     raw_text: str = ""
 

@@ -132,3 +132,52 @@ def test_sniff_and_split():
     both = CASH.strip() + "\n\n\n" + MATRIX_WALK.strip()
     assert sniff(both) and not sniff("PokerStars Hand #1: Hold'em")
     assert [c.line for c in split_hands(both, header=HEADER)] == [1, 36]
+
+
+RUN_IT_TWICE = """
+Full Tilt Poker Game #1000000009: Table Myra (6 max) - NL Hold'em - $5/$10 - 04:44:44 ET - 2015/04/08
+Seat 2: Ann ($500)
+Seat 3: Bo b ($300)
+Seat 4: Cy ($600)
+Bo b posts the small blind of $5
+Cy posts the big blind of $10
+The button is in seat #2
+*** HOLE CARDS ***
+Ann folds
+Bo b raises to $300, and is all in
+Cy calls $290
+Players agree to Run It Twice
+Bo b shows [Jd Qd]
+Cy shows [6d Ad]
+*** FLOP 1 *** [Td 3d 3h] (Total Pot: $600, 2 Players, 1 All-In)
+*** FLOP 2 *** [Ts 5c 2h] (Total Pot: $600, 2 Players, 1 All-In)
+*** TURN 1 *** [Td 3d 3h] [Qh] (Total Pot: $600, 2 Players, 1 All-In)
+*** TURN 2 *** [Ts 5c 2h] [7c] (Total Pot: $600, 2 Players, 1 All-In)
+*** RIVER 1 *** [Td 3d 3h Qh] [Ac] (Total Pot: $600, 2 Players, 1 All-In)
+*** RIVER 2 *** [Ts 5c 2h 7c] [Qs] (Total Pot: $600, 2 Players, 1 All-In)
+*** SHOW DOWN 1 ***
+*** SHOW DOWN 2 ***
+Cy wins pot 1 ($298) with two pair, Aces and Threes
+Bo b wins pot 2 ($299) with a pair of Queens
+*** SUMMARY ***
+Total pot $600 | Rake $3
+*** SUMMARY 1 ***
+Pot 1 $298
+Board: [Td 3d 3h Qh Ac]
+Seat 3: Bo b (small blind) showed [Jd Qd] and lost with two pair, Queens and Threes
+Seat 4: Cy (big blind) showed [6d Ad] and won ($298) with two pair, Aces and Threes
+*** SUMMARY 2 ***
+Pot 2 $299
+Board: [Ts 5c 2h 7c Qs]
+Seat 3: Bo b (small blind) showed [Jd Qd] and won ($299) with a pair of Queens
+Seat 4: Cy (big blind) showed [6d Ad] and lost with Ace King high
+"""
+
+
+def test_run_it_twice_holds_one_complete_board_and_collections_per_run():
+    h = hand(RUN_IT_TWICE)
+    assert h.boards == (("Td", "3d", "3h", "Qh", "Ac"), ("Ts", "5c", "2h", "7c", "Qs"))
+    assert [(c.seat, c.amount, c.pot_index, c.board_index) for c in h.report.collections] == [
+        (4, 29800, 0, 0), (3, 29900, 0, 1)]
+    assert (h.report.total_pot, h.report.rake) == (60000, 300)
+    assert errors(h) == []

@@ -128,3 +128,168 @@ def test_sniff_and_split_skip_the_game_starts_lines():
     assert not sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD)")
     chunks = split_hands(text, header=HEADER)
     assert [hand(c.text).hand_id for c in chunks] == ["13550695573", "13550695574"]
+
+
+def _errors(h):
+    return [f.code for f in replay(h).findings if f.severity is Severity.ERROR]
+
+
+# "Mo ney" joins and posts the big blind before the site lists him: no seat line, no stack.
+# The log's order puts him after the small blind (seat 5) and before the next actor (seat 2):
+# seat 6 is the free number in that gap. He later raises all the way: no stack bounds him.
+UNSEATED = """
+***** Hand History for Game 111 *****
+$1/$2 USD NL Texas Hold'em - Friday, August 01, 22:45:59 EDT 2014
+Table Lyon (Real Money)
+Seat 2 is the button
+Total number of players : 3/6
+Seat 4: Sitter ( $100 USD )
+Seat 2: Ann ( $200 USD )
+Seat 5: Bob ( $150 USD )
+Mo ney has joined the table.
+Sitter is sitting out
+Bob posts small blind [$1 USD].
+Mo ney posts big blind [$2 USD].
+** Dealing down cards **
+Ann raises [$6 USD]
+Bob folds
+Mo ney raises [$500 USD]
+Ann folds
+Mo ney does not show cards.
+Mo ney wins $13 USD
+"""
+
+
+def test_unseated_poster_gets_the_free_seat_the_order_implies_and_an_unknown_stack():
+    h = hand(UNSEATED)
+    mo = h.seat_of("Mo ney")
+    assert (mo.seat, mo.stack_known, mo.stack) == (6, False, 50200)
+    assert h.seat_of("Ann").stack_known and h.seat_of("Ann").stack == 20000
+    assert [(a.seat, a.kind) for a in h.actions][:2] == [(5, K.POST_SMALL_BLIND),
+                                                         (6, K.POST_BIG_BLIND)]
+    assert _errors(h) == []
+
+
+def test_unseated_poster_in_a_gap_with_no_free_number_wraps_above_the_top_seat():
+    full = UNSEATED.replace("3/6", "6/6").replace(
+        "Seat 4: Sitter ( $100 USD )",
+        "Seat 4: Sitter ( $100 USD )\nSeat 6: S6 ( $5 USD )\nSeat 1: S1 ( $5 USD )\n"
+        "Seat 3: S3 ( $5 USD )")
+    h = hand(full)
+    assert h.seat_of("Mo ney").seat == 7  # after seat 6, before seat 1 in the engine's order
+    assert _errors(h) == []
+
+
+# A 2011 tournament: no posts printed, the level's blinds repeated after the seats (and the
+# level changed since the header: 50/100 above, 100/200 below). The posts are derived.
+NO_POSTS = """
+***** Hand History for Game 222 *****
+NL Texas Hold'em $11 USD Buy-in Trny: 5965 Level: 3  Blinds(50/100) - Friday, April 01, 11:22:47 CEST 2011
+Table Turbo #1 (Real Money)
+Seat 2 is the button
+Total number of players : 4/6
+Seat 1: Ada ( 2,000 )
+Seat 2: Ben ( 2,000 )
+Seat 3: Cy ( 150 )
+Seat 4: Di ( 2,000 )
+Trny: 5965 Level: 4
+Blinds(100/200)
+** Dealing down cards **
+Ada folds
+Ben folds
+Cy folds
+Di does not show cards.
+Di wins 300 chips
+"""
+
+
+def test_unprinted_posts_are_derived_from_the_repeated_blinds_line():
+    h = hand(NO_POSTS)
+    assert (h.stakes.small_blind, h.stakes.big_blind, h.level) == (100, 200, "4")
+    posts = [(a.seat, a.kind, a.amount, a.all_in, a.line) for a in h.actions if a.kind.is_post]
+    # the small blind is the first seat left of the button, the big blind the next
+    assert posts == [(3, K.POST_SMALL_BLIND, 100, False, 11), (4, K.POST_BIG_BLIND, 200, False, 11)]
+    assert _errors(h) == []
+
+
+def test_fixed_limit_stakes_line_gives_bets_and_half_a_small_bet_small_blind():
+    text = NO_POSTS.replace("NL Texas", "FL Texas").replace("Blinds(50/100)", "Stakes(200/400)") \
+        .replace("Blinds(100/200)", "Stakes(200/400)")
+    h = hand(text)
+    assert (h.stakes.small_blind, h.stakes.big_blind, h.stakes.small_bet, h.stakes.big_bet) == \
+        (100, 200, 200, 400)
+    assert [a.amount for a in h.actions if a.kind.is_post] == [100, 200]
+    assert _errors(h) == []
+
+
+GLUED = """
+***** Hand History for Game 333 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 14:29:49 ICT 2012
+Table Ponce ( Real Money )
+Seat 2 is the button
+Total number of players : 4/6
+seat 1: Ann ( $24,72 USD )
+seat 2: Bob ( $26,43 USD )
+seat 3: Cy ( $27,03 USD )
+seat 4: Di ( $25 USD )
+Bob posts small blind [$0,10 USD].
+Di is sitting outCy posts big blind [$0,25 USD].
+** Dealing down cards **
+Ann folds
+Bob folds
+Cy does not show cards.Cy wins $0,35 USD
+"""
+
+
+def test_messages_written_without_a_line_break_are_cut_in_two():
+    h = hand(GLUED)
+    assert [(a.seat, a.kind, a.amount) for a in h.actions if a.kind.is_post] == [
+        (2, K.POST_SMALL_BLIND, 10), (3, K.POST_BIG_BLIND, 25)]
+    assert [(c.seat, c.amount) for c in h.report.collections] == [(3, 20)]  # 0.15 returned
+    assert _errors(h) == []
+
+
+# The big blind has one cent: his post is all-in, the blind is the 0.02 the others call.
+SHORT_BB = """
+***** Hand History for Game 444 *****
+$0.80 USD NL Texas Hold'em - Saturday, July 31, 13:52:16 EDT 2010
+Table 20BB Min (Real Money)
+Seat 1 is the button
+Total number of players : 3/9
+Seat 3: Ann ( $1.64 USD )
+Seat 5: Bob ( $0.01 USD )
+Seat 1: Cy ( $1.20 USD )
+Ann posts small blind [$0.01 USD].
+Bob posts big blind [$0.01 USD].
+** Dealing down cards **
+Cy calls [$0.02 USD]
+Cy Forward Folds
+Ann calls [$0.01 USD]
+** Dealing Flop ** [ Td, 7c, 9h ]
+Ann bets [$0.04 USD]
+Cy folds
+** Dealing Turn ** [ Jc ]
+** Dealing River ** [ 3h ]
+Ann shows [ 8h, Kc ]a straight, Seven to Jack.
+Bob shows [ Ts, Jd ]two pairs, Jacks and Tens.
+Ann wins $0.06 USD from the side pot 1 with a straight, Seven to Jack.
+Ann wins $0.03 USD from the main pot with a straight, Seven to Jack.
+"""
+
+
+def test_short_all_in_big_blind_does_not_set_the_stakes_and_forward_fold_waits():
+    h = hand(SHORT_BB.replace("Cy Forward Folds\n", ""))
+    assert (h.stakes.small_blind, h.stakes.big_blind) == (1, 2)
+    assert [a.all_in for a in h.actions if a.kind.is_post] == [False, True]
+    assert _errors(h) == []
+    # "Forward Folds" with no later "folds" of the same player is the fold itself
+    h2 = hand(SHORT_BB.replace("Cy folds\n", ""))
+    assert [a.kind for a in h2.actions if a.seat == 1] == [K.CALL, K.FOLD]
+
+
+def test_listed_player_with_zero_stack_who_posts_has_an_unknown_stack():
+    text = UNSEATED.replace("Seat 4: Sitter ( $100 USD )", "Seat 6: Mo ney ( $0 USD )")
+    h = hand(text)
+    mo = h.seat_of("Mo ney")
+    assert (mo.seat, mo.stack_known, mo.stack) == (6, False, 50200)
+    assert _errors(h) == []

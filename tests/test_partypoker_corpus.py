@@ -29,18 +29,22 @@ NOT_HISTORIES = ("EXPECTED-OUTPUT", "EMBEDDED")
 
 #: Hands whose error findings are the site's own or the log's, each with why.
 SITE_ERRORS = {
-    # "emailedHistory": the e-mailed layout omits the actions of every player but one.
+    # "emailedHistory": the e-mailed layout omits the actions of every player but one
+    # (Player1 "checks" then "calls (450)" on the flop against nobody's bet).
     "9336845949",
-    # The big blind is forced all-in for less than the blind; the log's calls do not add up.
-    "9485557849",
-    # "silent post both": a player's dead post is not printed, so his check faces a bet.
+    # "silent post both": Player2 (the button) checks facing the 0.10 big blind: his post of
+    # both blinds (0.15) is not printed; the pot the site pays (0.38 + 0.20 returned) holds it.
     "14067958",
-    # A new player with a zero stack posts the big blind.
-    "9507514114",
+    # LHE freeroll, second hand: the first three folds are printed in reverse seat order
+    # (seats 4, 3, 2, then 5, 6, ...); the first hand of the same table is in seat order.
+    "11932613562",
+    # "tourno.missing": every seat line prints a stack of 1 chip, yet players call 40 and bet:
+    # the stacks were blanked in this log.
+    "12359566781",
 }
-#: The target is 99%; the unseated-poster layout (players who join and post before they are
-#: listed) is not read yet, so the floor asserted is what the parser reaches today.
-RATE_FLOOR = 0.88
+#: Rejected on purpose: "partial.player.names" spells the hero "Hero" in the seat list and
+#: "Hero Name" in some action lines ("Hero Name raises 3.0 to 3.0"): unknown_line, not guessed.
+RATE_FLOOR = 0.99
 
 
 def _rows(root: Path) -> list[dict[str, str]]:
@@ -92,10 +96,7 @@ def test_every_partypoker_history(corpus: Path) -> None:
         print(f"  {reason}: {example[:200]}")
     assert len(outcome) > 120
     assert rate >= RATE_FLOOR
-    # Known gap: tournament hands whose blind posts are not printed (the header's "Blinds(20/40)"
-    # is repeated after the seats instead) replay with an empty pot; the parser does not invent
-    # posts, so these keep their error findings. No other hand may have one.
-    no_posts = {k for k, v in bad.items() if any("the total pot is 0" in e for e in v)}
-    print(f"hands with error findings: {len(bad)} ({len(no_posts)} with unprinted blinds)")
-    assert len(bad) - len(no_posts) <= 7
+    assert {r: n for r, n in unique.items() if r not in ("ok", "unsupported_game")} \
+        == {"unknown_line": 1}
+    assert bad == {}
 

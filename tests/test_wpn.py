@@ -222,3 +222,15 @@ def test_sniff_and_split_both_layouts():
     both = CLASSIC.strip() + "\n\n" + CURRENT.strip() + "\n"
     assert sniff(CLASSIC) and sniff(CURRENT) and not sniff("PokerStars Hand #1: Hold'em")
     assert [c.line for c in split_hands(both, header=HEADER)] == [1, 33]
+
+
+def test_classic_blanked_name_belongs_to_the_one_seat_never_named_again():
+    # every line of c(at) but the seat line lost its name: "Player  ..." is seat 3
+    body, _, tail = CLASSIC.partition("Player bob has small blind")
+    text = body + "Player bob has small blind" + tail.replace(
+        "Player c(at) ", "Player  ").replace("returned to c(at)", "returned to ")
+    assert "c(at)" not in text.split("Seat 3: c(at) (30).")[1]
+    h = hand(text)
+    assert [a.seat for a in h.actions if a.kind is K.POST_BIG_BLIND] == [3]
+    assert h.seat_of("c(at)").stack == 3000
+    assert errors(h) == []

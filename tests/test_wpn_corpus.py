@@ -32,7 +32,11 @@ SITE_ERRORS = {
     # live and 0.01 dead; the chips put in come to 0.21 but the site prints a 0.20 pot, no rake.
     "61150000",
 }
-EXPECTED_REJECTS = {"unknown_player": 3}
+#: The anonymised tournament hand "unknown.player.acts": a nameless player with no seat line
+#: antes and goes all-in, and the summary leaves his line (and the 3220 he won) out, so the
+#: hand cannot be attributed. The two cash hands whose blanked name belongs to the one listed
+#: seat never named again are read (parsers.sites.wpn._nameless).
+EXPECTED_REJECTS = {"unknown_player": 1}
 
 
 def _paths(root: Path) -> list[str]:
@@ -66,7 +70,7 @@ def test_every_wpn_history(corpus: Path) -> None:
     unique = Counter(outcome.values())
     holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
     print(f"\nWPN corpus: hands_seen={seen} unique={len(outcome)} outcome={dict(unique)}")
-    assert unique["ok"] >= 60
+    assert unique["ok"] >= 62
     assert {r: n for r, n in unique.items() if r not in ("ok", "unsupported_game")} \
         == EXPECTED_REJECTS
     assert unique["ok"] / holdem >= 0.95

@@ -307,7 +307,8 @@ class Builder:
         level: str | None = None,
         fast_fold: bool = False,
     ) -> Hand:
-        """Assemble the Hand; ``seats`` maps seat -> [name, stack, sitting_out, bounty]."""
+        """Assemble the Hand; ``seats`` maps seat -> [name, stack, sitting_out, bounty] with an
+        optional fifth item, stack_known (False: the log printed no stack for the player)."""
         seat_objs = tuple(
             Seat(
                 seat=k,
@@ -317,6 +318,7 @@ class Builder:
                 is_hero=k == self.hero,
                 hole_cards=self.hole.get(k),
                 bounty=v[3],
+                stack_known=len(v) < 5 or v[4],
             )
             for k, v in sorted(seats.items())
         )

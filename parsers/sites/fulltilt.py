@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -101,6 +101,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     head = lines[0]
     m = _HEAD.match(head)
     if not m:
+        if head.startswith("Full Tilt Poker") and any(g in head for g in _NOT_HOLDEM):
+            # a header cut or reworded ("... (partial)") still names its game: not hold'em
+            raise UnsupportedGame(next(g for g in _NOT_HOLDEM if g in head), line=1, text=head)
         raise ParseError("bad_header", "not a Full Tilt hand header", line=1, text=head)
     if m["id2"]:  # the short-lived 2010 format: "15:13 ET - Wed, July 21, 2010"
         hand_id, body, zone = m["id2"], m["body2"], m["tz2"]
@@ -176,6 +179,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     button = None
     summary_at = -1
     posted_sb: int | None = None
+    runs: dict[int, tuple[str, ...]] = {}  # run-it-twice: run number -> its complete board
     for idx in range(i, n):
         line, lineno = lines[idx], idx + 1
         if not line:
@@ -183,6 +187,19 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         try:
             if line.startswith("*** "):
                 marker = line[4:line.find(" ***", 3)]
+                word, _, run = marker.rpartition(" ")
+                if run.isdigit() and word in ("FLOP", "TURN", "RIVER",
+                                                                   "SHOW DOWN"):
+                    # "*** RIVER 2 *** [Td 3d 3h Qh] [2h]": one run of a run-it-twice hand,
+                    # printed with every card of its board
+                    if word != "SHOW DOWN":
+                        board = cards_in(line[: line.find("(")] if "(" in line else line)
+                        if len(board) >= len(runs.get(int(run), ())):
+                            runs[int(run)] = board
+                        b.new_street(_STREETS[word], board if run == "1" else ())
+                    else:
+                        b.in_showdown = True
+                    continue
                 if marker == "HOLE CARDS":
                     continue
                 if marker == "SUMMARY":
@@ -196,6 +213,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                                                              if "(" in line else line))
                     continue
                 raise unknown("unknown section marker")
+            if line == "Players agree to Run It Twice":
+                continue  # the runs' own markers ("*** RIVER 1 ***", "*** RIVER 2 ***") follow
             if line.startswith("The button is in seat #"):
                 button = int(line[23:])
                 continue
@@ -255,6 +274,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 w = _WINS.match(rest)
                 if not w:
                     raise unknown("cannot read winnings")
+                if runs and w[3]:  # "wins pot 2 ($311)": the pot of the second run
+                    b.collect(seat, _chips(w[4], dec), lineno, 0, int(w[3]) - 1)
+                    continue
                 pot = None if w[1] == "pot" else 0 if w[1] == "main pot" else \
                     int(w[2] or w[3] or 1)
                 b.collect(seat, _chips(w[4], dec), lineno, pot)
@@ -297,6 +319,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if from_summary and b.collections:
         # Such hands print no uncalled-bet line either; "collected" is net of the return.
         b.close_street()
+    if runs:
+        b.boards = [runs[k] for k in sorted(runs)]
     if limit is LimitType.FIXED_LIMIT:
         stakes = Stakes(posted_sb if posted_sb is not None else first // 2, first, ante,
                         first, second)

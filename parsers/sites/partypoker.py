@@ -20,12 +20,23 @@ What is PartyPoker's own, and how it is read:
   what the site did) and takes them out of the winnings, so the model holds winnings only.
 - No total pot is printed in the new layout (the engine recomputes it); "Main Pot: $x Rake: $y"
   lines are read where they exist.
+- Players who join and post before the site lists them (no seat line, no stack) get a seat
+  where the log's order puts them (:func:`_place_unseated`) and ``Seat.stack_known`` False;
+  so does a listed player with a 0 stack who posts (his buy-in arrived after the list).
+- Some tournament logs print no posts and repeat "Blinds(20/40)" / "Stakes(200/400)" after
+  the seats instead: the posts are DERIVED from that line by the button (:func:`_derive_blinds`),
+  they are not in the log.
+- Messages sometimes lack their line break ("Player3 is sitting outPlayer4 posts big blind"):
+  they are cut in two. "Forward Folds" (fastforward's fold in advance) is followed by the real
+  "folds" at the player's turn, and only counts where none follows.
 - Anything unrecognised in the action section raises ``unknown_line``.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from dataclasses import replace
 from datetime import datetime
 
 from parsers.errors import ParseError, UnsupportedGame
@@ -48,6 +59,8 @@ from parsers.sites._starlike import (
 )
 from parsers.text import Chunk, parse_money
 
+_UNSEATED = 1000  # placeholder seat numbers for unseated players, replaced after the hand
+
 SITE = "partypoker"
 HEADER = re.compile(r"\*{5} Hand History [Ff]or Game \d+ \*{5}")
 DETECTION = "a line '***** Hand History for Game N *****' in the first 8 KB"
@@ -63,6 +76,8 @@ _DATE = re.compile(
 _MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
 _BLINDS = re.compile(r"Blinds(?:-Antes)?\(\s*([\d.,]+)\s*/\s*([\d.,]+)(?:\s*-\s*([\d.,]+))?\)")
+_STAKES = re.compile(r"Stakes\(\s*([\d.,]+)\s*/\s*([\d.,]+)\)")  # fixed limit: small/big bet
+_ACTOR = re.compile(r"(.+?) (?=posts |folds|checks|calls|bets |raises|is all-In)")
 _CASH_BLINDS = re.compile(r"^([$€£]?[\d.,]+)/([$€£]?[\d.,]+)\s")
 _OLD_BLINDS = re.compile(r"^([\d.,]+)/([\d.,]+) (?:Tourney )?Texas")
 _TRNY = re.compile(r"Trny:\s*(\d+)|Tournament #(\d+)")
@@ -135,7 +150,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     level_m = _LEVEL.search(desc)
     small_blind = big_blind = ante = 0
     try:
-        blinds = _BLINDS.search(desc) or _CASH_BLINDS.match(desc) or _OLD_BLINDS.match(desc)
+        blinds = (_BLINDS.search(desc) or _STAKES.search(desc) or _CASH_BLINDS.match(desc)
+                  or _OLD_BLINDS.match(desc))
         if blinds:
             small_blind, big_blind = _amount(blinds[1], dec), _amount(blinds[2], dec)
             if blinds.lastindex and blinds.lastindex >= 3 and blinds[3]:
@@ -187,9 +203,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     returned: dict[int, int] = {}
     ended = False
     pots_rake: int | None = None
+    blinds_line = 0  # where a "Blinds(20/40)" / "Stakes(200/400)" line follows the seats
+    unseated: dict[int, str] = {}  # placeholder seat -> name, for players with no seat line
 
-    for idx in range(i, n):
-        line = lines[idx].strip()
+    for idx, line in _glued(lines, i):
         lineno = idx + 1
         if not line:
             continue
@@ -207,6 +224,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                         b.add_board_cards(street, cards_in(line))
                     elif word != "Dealing down cards":
                         raise unknown("unknown section marker")
+                    elif blinds_line and not any(a.kind.is_live_post for a in b.actions):
+                        _derive_blinds(b, seats, button, lines[blinds_line - 1], dec,
+                                       blinds_line, posted)
                     continue
                 if word == "Summary":
                     _close_street(b, returned)
@@ -226,8 +246,20 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 if pm and pm[2]:
                     pots_rake = _amount(pm[2], dec)
                 continue
-            if line.startswith(("Trny:", "Level:", "Blinds")) or \
-                    line.startswith("Congratulations to player "):
+            if line.startswith(("Blinds", "Stakes(")):
+                # Tournaments that print no posts repeat the blinds here; where the level
+                # changed since the header was written, this line has the blinds played.
+                blinds_line = lineno
+                again = _BLINDS.match(line) or _STAKES.match(line)
+                if again:
+                    small_blind, big_blind = _amount(again[1], dec), _amount(again[2], dec)
+                    if again.re is _BLINDS and again[3]:
+                        ante = _amount(again[3], dec)
+                continue
+            if line.startswith("Trny:") and "Level:" in line:
+                level_m = _LEVEL.search(line) or level_m
+                continue
+            if line.startswith(("Trny:", "Level:", "Congratulations to player ")):
                 continue  # the header's game line wrapped onto a second line
             found = names.prefix(line)
             if found is None:
@@ -235,14 +267,30 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                     continue  # chat: "name: text"
                 if any(t in line for t in _IGNORED):
                     continue
-                raise unknown()
+                actor = _ACTOR.match(line)
+                if actor is None:
+                    raise unknown()
+                # A player who joined and acts before the site lists him (no seat line, no
+                # stack): a placeholder seat now, his real place once the order is known.
+                seat = _UNSEATED + len(unseated)
+                unseated[seat] = actor[1]
+                seats[seat] = [actor[1], 0, False, None, False]
+                names = Names(seats)
+                found = names.prefix(line)
+                if found is None:
+                    raise unknown()
             seat, rest = found
             rest = rest.strip()
             verb, _, arg = rest.partition(" ")
             if rest.startswith("posts "):
-                _post(b, seat, rest[6:], dec, posted, big_blind, lineno)
-            elif verb in ("folds", "folds.") or rest == "Forward Folds":
+                _post(b, seat, rest[6:], dec, posted, big_blind, lineno, seats[seat])
+            elif verb in ("folds", "folds."):
                 b.fold(seat, lineno)
+            elif rest == "Forward Folds":
+                # fastforward's fold-in-advance: the real "folds" follows at his turn
+                later = f"{seats[seat][0]} folds"
+                if not any(ln.strip() == later for ln in lines[idx + 1:]):
+                    b.fold(seat, lineno)
             elif verb in ("checks", "checks."):
                 b.check(seat, lineno)
             elif rest.startswith("calls"):
@@ -252,7 +300,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             elif rest.startswith("raises"):
                 by, sep, to = rest[6:].partition(" to ")
                 if sep:
-                    b.raise_to(seat, _amount(to, dec), False, lineno, _amount(by, dec))
+                    # "raises 2.40 to 2.65": the first number is the chips added (the big
+                    # blind's 0.25 + 2.40), not the raise increment: no raise_by from it
+                    _amount(by, dec)
+                    b.raise_to(seat, _amount(to, dec), False, lineno)
                 else:
                     b.raise_by_added(seat, _amount(rest[6:], dec), False, lineno)
             elif rest.startswith("is all-In") and ("[" in rest or "(" in rest):
@@ -280,9 +331,18 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
     _close_street(b, returned)
     take_back(b.collections, returned)
+    if unseated:
+        _place_unseated(b, seats, unseated, max_seats)
     if not big_blind and posted:
         big_blind = max(posted)
         small_blind = min(posted) if len(posted) > 1 else big_blind // 2
+        if any(a.kind is ActionKind.POST_BIG_BLIND and a.all_in for a in b.actions):
+            # A big blind forced all-in for less tells nothing: the others still call the
+            # full blind, so the smallest full call preflop is it.
+            calls = [a.to for a in b.actions if a.street is Street.PREFLOP
+                     and a.kind is ActionKind.CALL and not a.all_in]
+            big_blind = max(big_blind, min(calls, default=0))
+    _unknown_stacks(b, seats)
     small_bet = big_bet = 0
     if limit is LimitType.FIXED_LIMIT:
         # "$0.05/$0.10 USD FL": the header's pair is the small and big bet; the big blind is
@@ -351,11 +411,14 @@ def _started_at(desc: str) -> tuple[datetime | None, str, str]:
 
 
 def _post(b: Builder, seat: int, what: str, dec: int, posted: list[int], big_blind: int,
-          line: int) -> None:
+          line: int, seat_row: list) -> None:
+    """One printed post; a post of the whole printed stack is all-in."""
+    stack = seat_row[1] if seat_row[4:5] != [False] else None
+    done = sum(a.amount for a in b.actions if a.seat == seat)
     if what.startswith("small blind"):
         amt = _amount(what[11:], dec)
         posted.append(amt)
-        b.post(ActionKind.POST_SMALL_BLIND, seat, amt, False, line)
+        b.post(ActionKind.POST_SMALL_BLIND, seat, amt, _all_in_post(stack, done, amt), line)
     elif what.startswith("big blind + dead"):
         amt = _amount(what[16:], dec)
         bb = big_blind or (max(posted) if posted else amt)
@@ -363,11 +426,39 @@ def _post(b: Builder, seat: int, what: str, dec: int, posted: list[int], big_bli
     elif what.startswith("big blind"):
         amt = _amount(what[9:], dec)
         posted.append(amt)
-        b.post(ActionKind.POST_BIG_BLIND, seat, amt, False, line)
+        b.post(ActionKind.POST_BIG_BLIND, seat, amt, _all_in_post(stack, done, amt), line)
     elif what.startswith("ante"):
         b.post(ActionKind.POST_ANTE, seat, _amount(what[4:], dec), False, line)
     else:
         raise unknown("unknown post")
+
+
+def _all_in_post(stack: int | None, done: int, amount: int) -> bool:
+    """A post that takes the last of a printed (positive) stack."""
+    return stack is not None and 0 < stack <= done + amount
+
+
+def _unknown_stacks(b: Builder, seats: dict[int, list]) -> None:
+    """A listed player with a 0 stack who puts chips in joined after the seat list was written
+    (the log shows "has joined the table" and a post): his stack is not known, the chips he
+    puts in are its lower bound (Seat.stack_known False), as for an unseated player."""
+    zero = {k for k, v in seats.items() if v[1] == 0 and v[4:5] != [False]}
+    if not zero:
+        return
+    put_in = _put_in(b.actions, zero)
+    for k, chips in put_in.items():
+        if chips > 0:
+            seats[k] = [seats[k][0], chips, seats[k][2], seats[k][3], False]
+
+
+def _put_in(actions: list, which: set[int] | dict[int, str]) -> dict[int, int]:
+    """Chips each of ``which`` seats put in over the hand (before any return): the least
+    stack the log proves he had."""
+    out: dict[int, int] = {}
+    for a in actions:
+        if a.seat in which and (a.kind.is_post or a.kind in _MONEY_KINDS):
+            out[a.seat] = out.get(a.seat, 0) + a.amount
+    return out
 
 
 def _all_in(b: Builder, seat: int, added: int, line: int) -> None:
@@ -387,3 +478,144 @@ def _close_street(b: Builder, returned: dict[int, int]) -> None:
     done = b.close_street()
     if done:
         returned[done[0]] = returned.get(done[0], 0) + done[1]
+
+
+def _derive_blinds(b: Builder, seats: dict[int, list], button: int | None, desc: str, dec: int,
+                   line: int, posted: list[int]) -> None:
+    """Posts for a hand whose log prints none, from its "Blinds(20/40)" / "Stakes(200/400)".
+
+    Some tournament logs (2005-2012) repeat the level's blinds after the seats instead of
+    printing the posts. These posts are DERIVED, not printed: the small blind is the first seat
+    left of the button, the big blind the next (heads-up the button posts the small blind);
+    a short stack posts all it has. The engine then holds the log's betting to those posts.
+    A fixed-limit "Stakes(200/400)" gives the small and big bet: the blinds are 100/200.
+    The repeated line is read, not the header: when the level changes between the two (a
+    "Level: 3 Blinds(50/100)" header above "Level: 4 ... Blinds(100/200)"), the posts the
+    betting shows are the new level's.
+    """
+    m = _BLINDS.search(desc)
+    st = None if m else _STAKES.search(desc)
+    if button is None or not (m or st):
+        return
+    if m:
+        small, big = _amount(m[1], dec), _amount(m[2], dec)
+    else:
+        big = _amount(st[1], dec)
+        small = big // 2
+    order = sorted(k for k, v in seats.items() if v[1] > 0 and k < _UNSEATED)
+    if len(order) < 2:
+        return
+    if len(order) == 2 and button in order:
+        sb_seat = button
+        bb_seat = order[0] if order[1] == button else order[1]
+    else:
+        i = bisect_right(order, button)
+        sb_seat, bb_seat = order[i % len(order)], order[(i + 1) % len(order)]
+    for seat, blind, kind in ((sb_seat, small, ActionKind.POST_SMALL_BLIND),
+                              (bb_seat, big, ActionKind.POST_BIG_BLIND)):
+        stack = seats[seat][1]
+        amount = min(blind, stack)
+        posted.append(amount)
+        b.post(kind, seat, amount, amount >= stack, line)
+
+
+def _place_unseated(b: Builder, seats: dict[int, list], unseated: dict[int, str],
+                    max_seats: int | None) -> None:
+    """Give each unseated player a real seat number where the log's order puts him.
+
+    The engine orders play by seat number, so the seat must lie between the players the log
+    shows acting just before and just after him (preflop: small blind, first big blind, then
+    each player's first action; later streets: each player's first action). The first free
+    number of that gap is taken; a gap that wraps past the top seat and has no free number gets
+    a synthetic number above every seat (it sorts last, i.e. just before seat 1). His stack is
+    unknown: ``stack`` is the chips the log shows him putting in, ``stack_known`` False.
+    """
+    printed = {k for k in seats if k < _UNSEATED}
+    top = max([*printed, max_seats or 0])
+    mapping: dict[int, int] = {}
+    for order in _first_orders(b.actions):
+        for ph in unseated:
+            if ph in mapping or ph not in order:
+                continue
+            known = [s for s in order if s not in unseated or s in mapping]
+            if len(known) < 2 and len(order) > 1:
+                continue
+            i = order.index(ph)
+            prev = next((order[(i - k) % len(order)] for k in range(1, len(order))
+                         if order[(i - k) % len(order)] not in unseated), None)
+            nxt = next((order[(i + k) % len(order)] for k in range(1, len(order))
+                        if order[(i + k) % len(order)] not in unseated), None)
+            mapping[ph] = _free_seat(prev, nxt, printed | set(mapping.values()), top)
+            top = max(top, mapping[ph])
+    for ph in unseated:  # never placed by the order (acted alone): the first free number
+        if ph not in mapping:
+            mapping[ph] = _free_seat(None, None, printed | set(mapping.values()), top)
+            top = max(top, mapping[ph])
+    put_in = _put_in(b.actions, unseated)
+    b.actions = [replace(a, seat=mapping[a.seat]) if a.seat in mapping else a for a in b.actions]
+    b.collections = [replace(c, seat=mapping[c.seat]) if c.seat in mapping else c
+                     for c in b.collections]
+    b.hole = {mapping.get(k, k): v for k, v in b.hole.items()}
+    if b.hero in mapping:
+        b.hero = mapping[b.hero]
+    for ph, seat in mapping.items():
+        name = seats.pop(ph)[0]
+        seats[seat] = [name, put_in.get(ph, 0), False, None, False]
+
+
+_MONEY_KINDS = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
+
+
+def _first_orders(actions: list) -> list[list[int]]:
+    """Per street, the seats in the order they first act: the table's order, one orbit."""
+    by_street: dict[Street, list[int]] = {}
+    pre = by_street.setdefault(Street.PREFLOP, [])
+    sb = next((a.seat for a in actions if a.kind is ActionKind.POST_SMALL_BLIND), None)
+    bb = next((a.seat for a in actions if a.kind is ActionKind.POST_BIG_BLIND), None)
+    pre.extend(s for s in (sb, bb) if s is not None and (s != sb or s != bb))
+    for a in actions:
+        if a.kind.is_post or a.kind in (ActionKind.UNCALLED_RETURN, ActionKind.SHOW,
+                                        ActionKind.MUCK):
+            continue
+        seen = by_street.setdefault(a.street, [])
+        if a.seat not in seen:
+            seen.append(a.seat)
+    return [o for o in by_street.values() if o]
+
+
+def _free_seat(prev: int | None, nxt: int | None, taken: set[int], top: int) -> int:
+    """The first seat number after ``prev`` and before ``nxt`` (clockwise) not taken."""
+    if prev is None or nxt is None:
+        return next(k for k in range(1, top + 2) if k not in taken)
+    k = prev % top + 1 if prev <= top else 1
+    wrapped = prev >= nxt
+    while k != nxt:
+        if k not in taken:
+            return k
+        k = k % top + 1
+        if k == 1:
+            wrapped = True
+    if wrapped:
+        return top + 1  # sorts after every seat: between the top seat and seat 1
+    raise ParseError("unseated_player", "no free seat between the players acting around an "
+                     "unseated player")
+
+
+#: Messages PartyPoker sometimes writes without a line break after them ("Player3 is sitting
+#: outPlayer4 posts big blind [$0,25 USD].", "Player2 does not show cards.Player2 wins $1,10").
+_GLUE_AFTER = ("is sitting out", "does not show cards.", "has joined the table.",
+               "has left the table.")
+
+
+def _glued(lines: list[str], start: int):
+    """(index, stripped line) from ``start`` on, with glued messages cut in two."""
+    for idx in range(start, len(lines)):
+        line = lines[idx].strip()
+        for marker in _GLUE_AFTER:
+            cut = line.find(marker)
+            if cut != -1 and cut + len(marker) < len(line):
+                cut += len(marker)
+                yield idx, line[:cut]
+                line = line[cut:].strip()
+                break
+        yield idx, line

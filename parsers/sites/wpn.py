@@ -17,9 +17,12 @@ Classic (to about 2019, often UTF-16LE): ``Game started at: 2016/8/2 10:53:49`` 
 - "Pot: P. Rake R. JP fee J": P is what the winners collect; the total put in is P + R + J.
 - Shown cards are printed only in the summary ("shows: Two pairs ... [Ah Kd]"): they become
   SHOW actions at showdown.
-- Anonymised files hold a player with an empty name and no seat line ("Player  has big blind
-  (2)"): no seat and no stack are printed for them, so the hand is rejected
-  (``unknown_player``) rather than invented.
+- Anonymised files hold a player with an empty name ("Player  has big blind (2)"). Where
+  exactly one listed seat is never named again anywhere in the hand (not in the actions, not
+  in the summary, which lists every player dealt in), the nameless lines are that seat's: its
+  name was blanked everywhere but the seat list. Otherwise (the nameless player has no seat
+  line at all) the hand is rejected (``unknown_player``) rather than invented: such a log
+  also leaves the nameless player's summary line, hence his winnings, out.
 
 Current (2019+): ``Hand #784373412 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC``
 (tournaments: ``Game Hand #N - Tournament #T - Holdem(No Limit) - Level 5 (1000.00/2000.00)-
@@ -145,6 +148,7 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
     if not seats:
         raise ParseError("no_seats", "no seat lines", line=i + 1, text=lines[i] if i < n else "")
     names = Names(seats)
+    _nameless(names, seats, lines, i)
     b = Builder()
     hole: dict[int, list[str]] = {}
     blinds: dict[ActionKind, int] = {}
@@ -164,8 +168,8 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
                 summary_at = idx
                 break
             if line.startswith("Uncalled bet ("):
-                amt, _, who = line[14:].partition(") returned to ")
-                seat = names.exact(who)
+                amt, _, who = line[14:].partition(") returned to")
+                seat = names.exact(who.strip())  # "" for a blanked name (see _nameless)
                 if seat is None:
                     raise ParseError("unknown_player", "a returned bet for an unseated player")
                 b.uncalled(seat, parse_money(amt, dec), lineno)
@@ -417,8 +421,8 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
                     b.dealt(found[0], cards_in(found[1]))
                 continue
             if line.startswith("Uncalled bet ("):
-                amt, _, who = line[14:].partition(") returned to ")
-                seat = names.exact(who)
+                amt, _, who = line[14:].partition(") returned to")
+                seat = names.exact(who.strip())  # "" for a blanked name (see _nameless)
                 if seat is None:
                     raise unknown("returned to an unknown player")
                 b.uncalled(seat, parse_money(amt, dec), lineno)
@@ -520,3 +524,19 @@ def _post(b: Builder, seat: int, what: str, dec: int, bb: int, all_in: bool,
         b.post(ActionKind.POST_BIG_BLIND, seat, parse_money(what, dec), all_in, lineno)
     else:
         raise unknown("unknown post")
+
+
+def _nameless(names: Names, seats: dict[int, list], lines: list[str], start: int) -> None:
+    """Attribute the empty name ("Player  folds") to the one listed seat never named again.
+
+    Only when the hand has nameless lines and exactly one seated name appears in no later line
+    (a blanked name): then ``""`` becomes that seat's second spelling in ``names``.
+    """
+    rest = lines[start:]
+    if not any(ln.startswith(("Player  ", "*Player  ")) for ln in rest):
+        return
+    silent = [k for k, v in seats.items()
+              if not any(ln.startswith((f"Player {v[0]} ", f"*Player {v[0]} ")) for ln in rest)]
+    if len(silent) == 1:
+        names.seat_of[""] = silent[0]
+        names.by_length.append("")
