@@ -20,6 +20,7 @@ from parsers.errors import AmbiguousFormatError, UnknownFormatError
 from parsers.model import Hand
 from parsers.sites import (
     betonline,
+    bossmedia,
     entraction,
     everest,
     everleaf,
@@ -250,6 +251,16 @@ FORMATS: tuple[Format, ...] = (
         sniff=everleaf.sniff,
         parse=everleaf.parse,
         header=everleaf.HEADER,
+    ),
+    Format(
+        name="bossmedia",
+        site=bossmedia.SITE,
+        description="Boss Media network XML hand histories (cash, sit & go, tournaments)",
+        detection=bossmedia.DETECTION,
+        supports=bossmedia.SUPPORTS,
+        sniff=bossmedia.sniff,
+        parse=bossmedia.parse,
+        header=bossmedia.HEADER,
     ),
 )
 

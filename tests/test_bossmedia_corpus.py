@@ -1,0 +1,112 @@
+"""Boss Media parser against every file of the corpus folder it claims.
+
+Which files: every file under ``BossMedia/`` the sniffer claims (fpdb's expected-output files
+are not claimed). Counted by unique hand id.
+
+Asserted: no exception but ParseError escapes; >= 95% of unique hold'em hands import (legacy
+room target); every reject has a reason; the engine finds no error in an imported hand except
+the hands listed below; fpdb's expected per-player results agree with ours where fpdb read
+the hand right (and where it did not, the test pins why ours is right).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from parsers.errors import ParseError
+from parsers.sites import bossmedia
+from parsers.text import decode, split_hands
+from pipeline.engine import replay
+from pipeline.engine.result import Severity
+
+pytestmark = pytest.mark.corpus
+
+#: Hands with error findings: all from fpdb's one 2011 tournament export
+#: (NLHE-CAD-MTT-201101.txt), whose client logged no antes (the parser infers them from the
+#: printed pots, confirmed by every stack of the next hand) and whose own numbers then
+#: contradict themselves. TRUE site errors, by kind:
+#: - an all-in VALUE that exceeds the printed stack by exactly the unlogged ante (the caller's
+#:   next-hand stack shows he paid the excess; the winner's shows it never existed);
+KNOWN_ALLIN_ANTE = {
+    "5853323", "5854029", "5854554", "5856222", "5856339", "5856647", "5857052", "5857216",
+    "5857453", "5857555", "5858590", "5858766", "5858949", "5859099", "5859416", "5859628",
+    "5859848", "5860300", "5860777",
+}
+#: - 5846884: at a level change the log prints a 50 small blind and a 50 big blind at 50/100
+#:   while the pot it prints counts 25 for the small blind; 5849988: a split pot of 825 paid
+#:   412 + 412 (a chip lost); 5851096 and 5859304: a player printed with a 0 stack acts
+#:   (folds; goes all in for 6733); 5854762, 5854845, 5858355: blinds posted beyond the
+#:   printed stack less the inferred ante; 5855055: the printed pot is 200 above the chips
+#:   the log puts in, not a whole ante per player (not explained).
+KNOWN_OTHER = {
+    "5846884", "5849988", "5851096", "5859304", "5854762", "5854845", "5858355", "5855055",
+}
+KNOWN = KNOWN_ALLIN_ANTE | KNOWN_OTHER
+FPDB = "BossMedia/jejellyroll-fr__fpdb-3/regression-test-files/cash/Boss/Flop"
+
+
+def _hands(corpus: Path):
+    for path in sorted((corpus / "BossMedia").rglob("*")):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        text, enc = decode(data)
+        if not bossmedia.sniff(text[:8192]):
+            continue
+        for chunk in split_hands(text, enc, bossmedia.HEADER, data):
+            yield path, chunk
+
+
+def test_every_history_of_the_site(corpus: Path) -> None:
+    outcome: dict[str, str] = {}
+    bad: dict[str, list[str]] = {}
+    for path, chunk in _hands(corpus):
+        key = chunk.text.split("\n", 1)[0][:60]
+        try:
+            hand = bossmedia.parse(chunk, str(path))
+        except ParseError as err:
+            assert err.reason, f"reject without a reason in {path}"
+            outcome.setdefault(key, err.reason)
+            continue
+        outcome[key] = "ok"
+        errors = [f.code for f in replay(hand).findings if f.severity is Severity.ERROR]
+        if errors:
+            bad[hand.hand_id] = errors
+    counts = Counter(outcome.values())
+    holdem = len(outcome) - counts["unsupported_game"]
+    assert len(outcome) >= 120
+    assert counts["ok"] >= 0.95 * holdem, counts
+    assert set(counts) <= {"ok", "unsupported_game", "truncated_hand"}, counts
+    assert set(bad) <= KNOWN, {k: v for k, v in bad.items() if k not in KNOWN}
+
+
+def _fpdb_rows(corpus: Path, name: str) -> tuple[dict[str, int], dict]:
+    path = corpus / FPDB / name
+    text, enc = decode(path.read_bytes())
+    hand = bossmedia.parse(split_hands(text, enc, bossmedia.HEADER)[0], str(path))
+    names = {s.seat: s.player for s in hand.seats}
+    nets = {names[r.seat]: r.net for r in replay(hand).seats}
+    expected = ast.literal_eval((corpus / FPDB / f"{name}.hp").read_text())
+    return nets, expected
+
+
+def test_fpdb_expected_results_agree(corpus: Path) -> None:
+    nets, hp = _fpdb_rows(corpus, "NLHE-USD-0.05-0.10-Date-unknown.Sample.txt")
+    assert nets == {name: row["totalProfit"] for name, row in hp.items()}
+
+
+def test_fpdb_misreads_the_street_totals(corpus: Path) -> None:
+    """fpdb reads "ACTION_RAISE 0.55" as a raise *by* 0.55 and the calls as chips added.
+
+    That reading puts 2.65 in before the flop where the site prints POT="2.30", and has
+    Player2 (stack 6.35) invest 6.40; reading every VALUE as the street total gives exactly
+    2.30 and Player2 all in for 6.35. Hero (who only posted and folded) agrees.
+    """
+    nets, hp = _fpdb_rows(corpus, "NLHE-GBP-0.05-0.10-Date-unknown.Sample.txt")
+    assert nets["Hero"] == hp["Hero"]["totalProfit"] == -10
+    assert nets["Player2"] == 1321 - 635 and hp["Player2"]["totalProfit"] == 1321 - 640
+    assert nets["Player1"] == -55 and hp["Player1"]["totalProfit"] == -65
