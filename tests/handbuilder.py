@@ -87,6 +87,7 @@ class HandBuilder:
         live: bool = True,
         all_in: bool | None = None,
         shown: tuple[str, ...] = (),
+        raise_by: int | None = None,
     ) -> HandBuilder:
         if amount:
             self.stack[seat] -= amount
@@ -95,7 +96,9 @@ class HandBuilder:
         if all_in is None:
             all_in = amount > 0 and self.stack[seat] <= 0
         self.actions.append(
-            Action(self.street, seat, kind, amount, to, all_in, shown, len(self.actions) + 10)
+            Action(
+                self.street, seat, kind, amount, to, all_in, shown, len(self.actions) + 10, raise_by
+            )
         )
         return self
 
@@ -141,10 +144,13 @@ class HandBuilder:
     def bet(self, seat: int, amount: int) -> HandBuilder:
         return self._add(seat, ActionKind.BET, amount, self.commit[seat] + amount)
 
-    def raise_to(self, seat: int, to: int, amount: int | None = None) -> HandBuilder:
+    def raise_to(
+        self, seat: int, to: int, amount: int | None = None, by: int | None = None
+    ) -> HandBuilder:
+        """``by``: the printed raise increment ("raises 20 to 40"), when the test needs one."""
         if amount is None:
             amount = to - self.commit[seat]
-        return self._add(seat, ActionKind.RAISE, amount, to)
+        return self._add(seat, ActionKind.RAISE, amount, to, raise_by=by)
 
     def all_in(self, seat: int) -> HandBuilder:
         """Raise (or bet) the whole stack."""

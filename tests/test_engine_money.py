@@ -569,10 +569,120 @@ def test_split_gives_remainder_in_order():
     assert split(10, [4, 2, 3]) == {4: 4, 2: 3, 3: 3}
 
 
-def test_unlogged_uncalled_return_implied_by_site_total_is_a_warning():
-    # Old PokerStars logs omit the return line; the printed total shows it happened.
+def test_unlogged_uncalled_return_implied_by_site_total_is_only_noted():
+    # Old PokerStars logs (2007 tournaments) omit the return line; the printed total shows it
+    # happened, so the rule held: an info note, neither an error nor a warning.
     h = three_way().raise_to(1, 35).fold(2).fold(3).collect(1, 25).total_pot(25).build()
     r = replay(h)
     assert errors(r) == []
-    assert "uncalled_bet_wrong" in codes(r, Severity.WARNING)
+    assert "uncalled_bet_wrong" in codes(r, Severity.INFO)
+    assert "uncalled_bet_wrong" not in codes(r, Severity.WARNING)
     assert seat(r, 1).net == 15 and r.total_pot == 25
+
+
+def _forfeit_hand(*printed: int):
+    # A short all-in big blind then folded by the site (sitting out): his chips are dead money.
+    return (
+        HandBuilder(sb=5, bb=10, button=1)
+        .seat(1, "A", 1000)
+        .seat(2, "B", 1000, "Kh Kd")
+        .seat(3, "C", 10)
+        .seat(4, "D", 1000, "Ah Ad")
+        .post_sb(2)
+        .post_bb(3)
+        .raise_to(4, 100)
+        .fold(1)
+        .call(2)
+        .fold(3)
+        .flop("2c 7d 9h")
+        .check(2)
+        .check(4)
+        .turn("Js")
+        .check(2)
+        .check(4)
+        .river("3s")
+        .check(2)
+        .check(4)
+        .show(2, "Kh Kd")
+        .show(4, "Ah Ad")
+        .collect(4, printed[0], pot=0)
+        .collect(4, printed[1], pot=1)
+        .pots(*printed)
+        .build()
+    )
+
+
+def test_pots_printed_split_at_a_folded_all_in_level_are_accepted():
+    # Hands 16652117062, 47656382023, 75726253875: PokerStars keeps a pot boundary at the level
+    # of an all-in player it folded; nobody still in is limited by it, the chips are the same.
+    r = replay(_forfeit_hand(30, 180))
+    assert errors(r) == []
+    assert "side_pot_mismatch" not in codes(r)
+    assert [(p.amount, p.eligible) for p in r.pots] == [(210, (2, 4))]
+    # The same count of pots cut at a level nobody went all-in at is still flagged.
+    assert "side_pot_mismatch" in codes(replay(_forfeit_hand(40, 170)))
+
+
+def _cashed_out_winner(collected_by_loser: int):
+    b = (
+        HandBuilder(sb=5, bb=10, button=1)
+        .seat(1, "A", 1000, "Ah Ad")
+        .seat(2, "B", 1000, "Kh Kd")
+        .post_sb(1)
+        .post_bb(2)
+        .all_in(1)
+        .call(2)
+        .board("2c 7d 9h Js 3s")
+        .cash_out(1, 1500, 15)
+        .total_pot(2000)
+        .rake(100)
+    )
+    if collected_by_loser:
+        b.collect(2, collected_by_loser)
+    return b.build()
+
+
+def test_cashed_out_winner_share_is_withheld_not_undistributed():
+    # PokerStars 2021 cash-out hands: the winner cashed out, "pot not awarded": nobody collects,
+    # the pot less rake is the share the site kept. collected + rake + that share == total.
+    r = replay(_cashed_out_winner(0))
+    assert "pot_not_distributed" not in codes(r)
+    assert errors(r) == []
+    # A collection that leaves a remainder other than the cashed-out share is still reported.
+    assert "pot_not_distributed" in codes(replay(_cashed_out_winner(300)))
+
+
+def test_award_pays_net_and_gross_from_one_showdown():
+    from pipeline.engine.showdown import award_pots
+
+    pots = build_pots({1: 100, 2: 100, 3: 40}, set(), {3})
+    known = {1: ("Ah", "Ad"), 2: ("Kh", "Kd"), 3: ("Qh", "Qd")}
+    board = [("2c", "7d", "9h", "Js", "3s")]
+    raked = award_pots(pots, board, known, 1, deduction=7)
+    plain = award_pots(pots, board, known, 1)
+    assert raked.gross == plain.payout == {1: 240}
+    assert raked.payout == {1: 233}
+    assert plain.gross is plain.payout
+
+
+def test_lone_winner_collecting_more_than_pot_less_rake_is_a_collected_mismatch():
+    # The rake tolerance covers which pot pays it when pots have different winners; one winner
+    # of everything must collect exactly the pot less rake (corrupted real hands did +$1).
+    def hand(collected):
+        return (
+            three_way()
+            .raise_to(1, 300)
+            .fold(2)
+            .call(3)
+            .flop("2c 7d 9h")
+            .check(3)
+            .bet(1, 200)
+            .fold(3)
+            .uncalled(1, 200)
+            .collect(1, collected)
+            .rake(30)
+            .build()
+        )
+
+    assert errors(replay(hand(575))) == []
+    assert "collected_mismatch" in codes(replay(hand(595)))

@@ -564,3 +564,118 @@ def test_fold_after_all_in_blind_is_a_warning_and_forfeits():
     )
     assert "acted_after_all_in" in codes(h, Severity.WARNING)
     assert "acted_after_all_in" not in codes(h, Severity.ERROR)
+
+
+# ---- real-log shapes (PokerStars corpus) -----------------------------------------------------
+
+
+def test_last_player_with_chips_calls_only_what_the_all_ins_put_in():
+    # Hand 25234313412: the big blind is all-in short (360 of 600), the next player all-in for
+    # 480; the small blind, alone with chips, calls to 480 and the round is over.
+    h = (
+        HandBuilder(sb=300, bb=600, button=1)
+        .seat(1, "A", 5000)
+        .seat(2, "B", 1720, "Kh Kd")
+        .seat(3, "C", 360, "Qh Qd")
+        .seat(4, "D", 480, "Ah Ad")
+        .post_sb(2)
+        .post_bb(3)
+        .call(4, 480)
+        .fold(1)
+        .call(2, 180)
+        .board("2c 7d 9h Js 3s")
+        .collect(4, 1320)
+        .build()
+    )
+    assert errors(h) == []
+    # Twin: someone else with chips still owes the full big blind, so stopping at 480 is wrong.
+    broken = (
+        HandBuilder(sb=300, bb=600, button=1)
+        .seat(1, "A", 5000)
+        .seat(2, "B", 1720)
+        .seat(3, "C", 360)
+        .seat(4, "D", 480)
+        .post_sb(2)
+        .post_bb(3)
+        .call(4, 480)
+        .call(1, 600)
+        .call(2, 180)
+        .build()
+    )
+    assert "round_not_closed" in codes(broken)
+
+
+def test_big_blind_all_in_on_the_ante_still_owes_the_others_the_full_blind():
+    # Hand 47655901719: the big blind's ante puts him all-in, no blind is posted, and the
+    # others call the full 120 (the small blind completes with 60).
+    def hand(call_amount):
+        return (
+            HandBuilder(sb=60, bb=120, ante=15, button=4)
+            .seat(1, "A", 4960, "Ah Ad")
+            .seat(2, "B", 11, "2c 4d")
+            .seat(3, "C", 10000)
+            .seat(4, "D", 10000)
+            .antes(1, 2, 3, 4)
+            .post_sb(1)
+            .call(3, call_amount)
+            .fold(4)
+            .call(1, 60)
+            .flop("Kc 7d 9h")
+            .bet(1, 200)
+            .fold(3)
+            .uncalled(1, 200)
+            .turn("Js")
+            .river("3s")
+            .show(1, "Ah Ad")
+            .show(2, "2c 4d")
+            .collect(1, 44, pot=0)
+            .collect(1, 252, pot=1)
+            .build()
+        )
+
+    assert errors(hand(120)) == []
+    # Twin: calling only the small blind's 60 leaves the round open.
+    assert "round_not_closed" in codes(hand(60), Severity.ERROR)
+
+
+def test_raise_measured_from_last_full_bet_after_short_all_in_is_a_warning():
+    # Hand 194070799107: 30 big blind, an all-in raise to 51 (short), then a raise to 72.
+    # The full-raise rule says at least 81; PokerStars allowed it (at least 60 from the last full
+    # bet): a warning. Below even that, it is an error.
+    def hand(to):
+        return (
+            table(4, stack=1000, sb=15, bb=30, button=1)
+            .seat(5, "EEE", 51)
+            .post_sb(2)
+            .post_bb(3)
+            .fold(4)
+            .all_in(5)
+            .fold(1)
+            .raise_to(2, to)
+            .build()
+        )
+
+    assert "raise_too_small" in codes(hand(72), Severity.WARNING)
+    assert "raise_too_small" not in codes(hand(72), Severity.ERROR)
+    assert "raise_too_small" in codes(hand(59), Severity.ERROR)
+    assert "raise_too_small" not in codes(hand(81))
+
+
+def test_printed_raise_increment_is_checked():
+    # PokerStars prints "raises 20 to 40": the increment over the bet. A corrupted increment
+    # (a real fpdb sample, hand 2667630751, prints the chips added instead) is caught.
+    def hand(by):
+        return table(2, sb=10, bb=20, button=2).post_sb(2).post_bb(1).raise_to(2, 40, by=by).build()
+
+    assert "raise_to_mismatch" not in codes(hand(20))
+    assert "raise_to_mismatch" in codes(hand(30), Severity.ERROR)
+    # With the big blind all-in short (160 of 200) the site measures from the chips in.
+    short = (
+        table(3, sb=100, bb=200, button=1)
+        .seat(4, "DDD", 160)
+        .post_sb(2)
+        .post_bb(4)
+        .raise_to(3, 560, by=400)
+        .build()
+    )
+    assert "raise_to_mismatch" not in codes(short)

@@ -37,6 +37,8 @@ def build_pots(
     if not live:
         total = sum(contrib.values())
         return [PotSlice(total, ())] if total else []
+    if not all_in:  # nobody all-in: one pot, everyone still in is eligible
+        return [PotSlice(sum(contrib.values()), tuple(live))]
     top = max(contrib[s] for s in live)
     levels = sorted({contrib[s] for s in live if s in all_in and contrib[s] < top} | {top})
     pots: list[PotSlice] = []

@@ -9,18 +9,20 @@ What is comparable, and how (documented because sites differ):
 - collections: per player. A collection matches the engine if it equals the engine's payout net
   of rake (rake off the main pot), or lies between the gross payout minus rake+fees and the gross
   payout — sites differ on which pot pays the rake; the sum is checked separately
-  (collected + rake + fees == total pot), so between them no cent can go astray.
+  (collected + rake + fees == total pot), so between them no cent can go astray. A lone winner
+  gets no tolerance: there is no other pot the rake could have come from.
 - pots whose winner cannot be determined (a contender's cards unknown): an info finding, and the
   site's collections are taken for the seats that could have won them.
 """
 
 from __future__ import annotations
 
-from parsers.model import Hand
+from parsers.model import Game, Hand
 from pipeline.engine.codes import finding
 from pipeline.engine.pots import PotSlice
 from pipeline.engine.result import Finding, Severity
 from pipeline.engine.showdown import Award
+from pipeline.engine.state import TableState
 
 
 def pot_name(index: int) -> str:
@@ -58,14 +60,52 @@ def check_totals(hand: Hand, total: int, ded: int, out: list[Finding]) -> None:
         )
 
 
+def _split_at_levels(
+    printed: list[int],
+    pots: list[PotSlice],
+    contrib: dict[int, int],
+    cut_levels: set[int],
+    ded: int,
+) -> bool:
+    """Whether the printed pots are ours cut at every all-in level, folded all-ins included.
+
+    PokerStars keeps a pot boundary at the contribution of a player who went all-in and was
+    then folded (sitting out): the pot he could have won is printed apart although nobody still
+    in the hand is eligible for only part of it. The totals must still be ours exactly.
+    """
+    if sum(printed) not in (sum(p.amount for p in pots), sum(p.amount for p in pots) - ded):
+        return False
+    levels = sorted(cut_levels | {max(contrib.values(), default=0)})
+    amounts: list[int] = []
+    low = 0
+    for high in levels:
+        amounts.append(sum(min(c, high) - low for c in contrib.values() if c > low))
+        low = high
+    amounts = [a for a in amounts if a > 0]
+    if len(amounts) != len(printed):
+        return False
+    diffs = [a - p for a, p in zip(amounts, printed, strict=True)]
+    return all(0 <= d <= ded for d in diffs) and sum(diffs) in (0, ded)
+
+
 def check_side_pots(
-    hand: Hand, pots: list[PotSlice], net: list[int], ded: int, out: list[Finding]
+    hand: Hand,
+    pots: list[PotSlice],
+    net: list[int],
+    ded: int,
+    out: list[Finding],
+    contrib: dict[int, int] | None = None,
+    cut_levels: set[int] | None = None,
 ) -> None:
+    """Printed pots against ours. ``cut_levels``: every all-in contribution level, given only
+    when a player all-in was folded (see ``_split_at_levels``)."""
     printed = [p.amount for p in sorted(hand.report.pots, key=lambda p: p.index)]
     if not printed:
         return
     gross = [p.amount for p in pots]
     if printed == gross or printed == net:
+        return
+    if cut_levels and contrib and _split_at_levels(printed, pots, contrib, cut_levels, ded):
         return
     if len(printed) == len(gross):
         diffs = [g - p for g, p in zip(gross, printed, strict=True)]
@@ -101,8 +141,16 @@ def site_collections(hand: Hand) -> dict[int, int]:
     return got
 
 
-def check_distribution(hand: Hand, total: int, ded: int, out: list[Finding]) -> bool:
-    """collected + rake + fees == total pot. Returns False when it does not add up."""
+def check_distribution(
+    hand: Hand, total: int, ded: int, out: list[Finding], withheld: tuple[int, int] = (0, 0)
+) -> bool:
+    """collected + rake + fees == total pot. Returns False when it does not add up.
+
+    ``withheld`` is what the engine pays the players who cashed out, net and gross of rake:
+    PokerStars does not award a pot share to a player who cashed out (the site keeps it and
+    paid the cash-out instead), so that share is missing from the collections. It is matched
+    with the same rake tolerance as a collection (see ``check_collections``).
+    """
     rep = hand.report
     if not rep.collections and rep.total_pot is None:
         return True  # the site reported nothing to reconcile
@@ -114,6 +162,9 @@ def check_distribution(hand: Hand, total: int, ded: int, out: list[Finding]) -> 
         cashed = sum(c.amount for c in rep.cash_outs)
         cash_fees = sum(c.fee for c in rep.cash_outs)
         if target in (paid + ded + cashed, paid + ded + cash_fees):
+            return True
+        kept, (net, full) = target - paid - ded, withheld
+        if full and (kept == net or full - ded <= kept <= full):
             return True
         severity = Severity.WARNING  # cash-out accounting differs by site
     else:
@@ -129,9 +180,10 @@ def check_distribution(hand: Hand, total: int, ded: int, out: list[Finding]) -> 
 
 
 def report_unverified(
-    pots: list[PotSlice], award: Award, names: dict[int, str], reason: str, out: list[Finding]
+    pots: list[PotSlice], award: Award, names: dict[int, str], game: Game, out: list[Finding]
 ) -> set[int]:
     """One info finding per pot that cannot be checked; returns the seats it concerns."""
+    reason = f"{game.value} showdowns are not ranked"
     seats: set[int] = set()
     for index, missing in award.unverified:
         pot = pots[index]
@@ -157,7 +209,7 @@ def check_collections(
     gross: dict[int, int],
     ded: int,
     skip: set[int],
-    names: dict[int, str],
+    table: TableState,
     out: list[Finding],
 ) -> dict[int, int]:
     """Each player's collection against the engine; returns the amount won per seat.
@@ -167,7 +219,12 @@ def check_collections(
     engine's payout when it does not (the error finding says which).
     """
     site = site_collections(hand)
+    if not skip and site == payout:  # the common case: every collection is the engine's
+        return site
     won: dict[int, int] = {}
+    # The rake tolerance is for splitting it between winners of different pots; a lone winner
+    # collects exactly the pot less rake and fees.
+    lone = sum(1 for v in gross.values() if v > 0) <= 1
     seats = set(payout) | set(site) | set(gross)
     for seat in sorted(seats):
         got = site.get(seat, 0)
@@ -175,14 +232,14 @@ def check_collections(
             won[seat] = got
             continue
         net, full = payout.get(seat, 0), gross.get(seat, 0)
-        if got == net or full - ded <= got <= full:
+        if got == net or (not lone and full - ded <= got <= full):
             won[seat] = got
             continue
         won[seat] = net
         out.append(
             finding(
                 "collected_mismatch",
-                f"seat {seat} ({names.get(seat, '?')}) collected {got}, the engine pays {net}"
+                f"seat {seat} ({table.names.get(seat, '?')}) collected {got}, the engine pays {net}"
                 + (f" ({full} before rake and fees of {ded})" if ded and full != net else ""),
             )
         )

@@ -16,20 +16,29 @@ from pipeline.engine import checks, reconcile
 from pipeline.engine.codes import finding
 from pipeline.engine.pots import build_pots
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
-from pipeline.engine.showdown import award_pots, valid_card
+from pipeline.engine.showdown import (
+    award_pots,
+    check_boards,
+    check_duplicate_cards,
+    valid_card,
+)
 from pipeline.engine.state import (
+    POSTS,
     TableState,
     apply_bet_or_raise,
     apply_call,
-    apply_check,
-    apply_fold,
     apply_post,
     apply_return,
+    fold,
     put_in,
+    refund,
     start_street,
 )
 
 _CARD_KINDS = (ActionKind.SHOW, ActionKind.MUCK)
+_SHOW, _MUCK, _RETURN = ActionKind.SHOW, ActionKind.MUCK, ActionKind.UNCALLED_RETURN
+_FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _MONEY_ERRORS = frozenset({"collected_mismatch", "pot_not_distributed"})
 
 
@@ -51,6 +60,8 @@ class _Walk:
         state = self.state
         sb, bb = checks.blind_seats(state, self.posts)
         checks.check_blind_positions(state, sb, bb, self.posts, self.out)
+        if bb is None:
+            bb = self.nominal_big_blind(sb)
         straddles = [a.seat for a in self.posts if a.kind is ActionKind.POST_STRADDLE]
         if straddles:
             state.anchor = straddles[-1]
@@ -60,6 +71,25 @@ class _Walk:
             state.anchor = sb
         else:
             state.anchor = state.hand.button_seat
+
+    def nominal_big_blind(self, sb: int | None) -> int | None:
+        """The big-blind seat when its player went all-in on the ante and posted no blind.
+
+        The big blind is still owed by everyone else (PokerStars: the others call the full
+        blind), so the preflop level is the nominal big blind. Returns that seat, or None.
+        """
+        state = self.state
+        start = sb if sb is not None else state.hand.button_seat
+        order = state.order
+        if start is None or not order or state.big_blind <= 0:
+            return None
+        seat = next((s for s in order if s > start), order[0])
+        if seat == sb or state.stack[seat] > 0 or state.contrib[seat] <= 0:
+            return None
+        if state.big_blind > state.current_bet:
+            state.current_bet = state.full_raise_level = state.big_blind
+            state.bets = 1
+        return seat
 
     def advance(self, street: Street, line: int) -> None:
         state = self.state
@@ -93,14 +123,15 @@ class _Walk:
         for m in self.missing:
             checks.report_missing_return(state, m, implied, self.out)
             if implied:
-                seat, due = m[0], m[1]
-                state.contrib[seat] -= due
-                state.stack[seat] += due
+                refund(state, m[0], m[1])
 
     def act(self, action: Action) -> None:
+        """Judge one action, then apply it. Folds, checks and calls (most of any log) are
+        handled inline: the same rules as the ``check_*`` functions, which are called to word
+        the finding only when a rule is broken."""
         state, out = self.state, self.out
         kind = action.kind
-        if kind.is_post:
+        if kind in POSTS:
             checks.check_post_amount(state, action, out)
             apply_post(state, action)
             self.posts.append(action)
@@ -108,21 +139,30 @@ class _Walk:
         if not self.begun:
             self.begin_betting()
         state.voluntary_seen = True
-        if not checks.check_can_act(state, action, out):
+        seat = action.seat
+        if seat in state.folded or (state.stack[seat] <= 0 and state.contrib[seat] > 0):
+            checks.check_can_act(state, action, out)
             # Keep the money in step with the site; the finding already says what is wrong.
-            if kind is ActionKind.CALL:
-                put_in(state, action.seat, action.amount, True)
-            elif kind in (ActionKind.BET, ActionKind.RAISE):
+            if kind is _CALL:
+                put_in(state, seat, action.amount, True)
+            elif kind is _BET or kind is _RAISE:
                 to = checks.raise_target(state, action, out)
-                put_in(state, action.seat, to - state.commit[action.seat], True)
+                put_in(state, seat, to - state.commit[seat], True)
             return
-        checks.check_turn(state, action, out)
-        if kind is ActionKind.FOLD:
-            apply_fold(state, action)
-        elif kind is ActionKind.CHECK:
-            checks.check_check(state, action, out)
-            apply_check(state, action)
-        elif kind is ActionKind.CALL:
+        after = state.last_actor
+        if after is None:
+            after = state.anchor
+        if after is not None and state.next_to_act(after) != seat:
+            checks.check_turn(state, action, out)
+        if kind is _FOLD:
+            fold(state, seat)
+            state.last_actor = seat
+        elif kind is _CHECK:
+            if state.current_bet > state.commit[seat]:
+                checks.check_check(state, action, out)
+            state.acted[seat] = state.current_bet
+            state.last_actor = seat
+        elif kind is _CALL:
             checks.check_call(state, action, out)
             apply_call(state, action)
         else:  # BET or RAISE
@@ -134,17 +174,18 @@ class _Walk:
 def _in_hand(hand: Hand, out: list[Finding]) -> list[int]:
     """Seats dealt in: those that post or act. Sitting-out flags vary by site; actions do not."""
     numbers = [s.seat for s in hand.seats]
-    if len(set(numbers)) != len(numbers):
+    known = set(numbers)
+    if len(known) != len(numbers):
         dupes = sorted({n for n in numbers if numbers.count(n) > 1})
         out.append(finding("duplicate_seat", f"seat numbers listed twice: {dupes}"))
-    known = set(numbers)
-    acting: set[int] = set()
+    actions = hand.actions
+    acting = {a.seat for a in actions if a.kind is not _SHOW and a.kind is not _MUCK}
+    if acting <= known and all(a.seat in known for a in actions if a.kind in _CARD_KINDS):
+        return sorted(acting)
+    acting &= known
     unknown: set[int] = set()
-    for a in hand.actions:
-        if a.seat in known:
-            if a.kind not in _CARD_KINDS:
-                acting.add(a.seat)
-        elif a.seat not in unknown:
+    for a in actions:
+        if a.seat not in known and a.seat not in unknown:
             unknown.add(a.seat)
             out.append(
                 finding(
@@ -178,21 +219,19 @@ def _known_cards(hand: Hand, out: list[Finding]) -> dict[int, tuple[str, ...]]:
     return known
 
 
-def replay(hand: Hand) -> Replay:
-    """Replay ``hand`` through the rules; return recomputed pots, payouts and every finding."""
-    out: list[Finding] = []
-    state = TableState(hand, _in_hand(hand, out))
-    walk = _Walk(state, out)
+def _walk_actions(hand: Hand, state: TableState, walk: _Walk, out: list[Finding]) -> None:
+    """The single pass over the log: streets advance, every betting action is judged."""
     in_hand = state.in_hand
+    showdown_street = Street.SHOWDOWN
     for action in hand.actions:
-        seat, kind = action.seat, action.kind
-        if seat not in in_hand or kind in _CARD_KINDS:
+        kind = action.kind
+        if action.seat not in in_hand or kind is _SHOW or kind is _MUCK:
             continue
-        if kind is ActionKind.UNCALLED_RETURN:
+        if kind is _RETURN:
             apply_return(state, action)
             continue
         street = action.street
-        if street != state.street and street is not Street.SHOWDOWN:
+        if street != state.street and street is not showdown_street:
             if street > state.street:
                 walk.advance(street, action.line)
             else:
@@ -209,9 +248,16 @@ def replay(hand: Hand) -> Replay:
     checks.check_round_closed(state, Street.SHOWDOWN, 0, out)
     walk.close_uncalled(0)
     walk.settle_missing_returns()
+
+
+def replay(hand: Hand) -> Replay:
+    """Replay ``hand`` through the rules; return recomputed pots, payouts and every finding."""
+    out: list[Finding] = []
+    state = TableState(hand, _in_hand(hand, out))
+    _walk_actions(hand, state, _Walk(state, out), out)
     live = state.live()
     showdown = len(live) >= 2
-    if showdown:
+    if showdown and state.street < Street.RIVER:
         for skipped in range(state.street + 1, Street.SHOWDOWN):
             start_street(state, Street(skipped))
             before = len(out)
@@ -221,14 +267,24 @@ def replay(hand: Hand) -> Replay:
     last_street = Street.RIVER if showdown else state.street
 
     # ---- cards
-    checks.check_boards(hand, last_street, showdown, out)
+    check_boards(hand, last_street, showdown, out)
     known = _known_cards(hand, out)
-    checks.check_duplicate_cards(hand, known, out)
+    check_duplicate_cards(hand, known, out)
+    return _settle(hand, state, live, showdown, known, out)
 
-    # ---- money
-    contrib = state.contrib
+
+def _settle(
+    hand: Hand,
+    state: TableState,
+    live: list[int],
+    showdown: bool,
+    known: dict[int, tuple[str, ...]],
+    out: list[Finding],
+) -> Replay:
+    """Pots, the showdown, reconciliation with the site, and the per-seat results."""
+    contrib, stack = state.contrib, state.stack
     total = sum(contrib.values())
-    all_in = {s for s in live if state.stack[s] <= 0}
+    all_in = {s for s in live if stack[s] <= 0}
     pots = build_pots(contrib, state.folded, all_in)
     ded = reconcile.deduction(hand, total)
     holdem = hand.game is Game.HOLDEM
@@ -239,72 +295,77 @@ def replay(hand: Hand) -> Replay:
                 f"{hand.game.value}: betting is checked, showdown winners are not",
             )
         )
-    boards = list(hand.boards)
-    award = award_pots(pots, boards, known, hand.button_seat, ded, holdem)
-    names = state.names
+    award = award_pots(pots, list(hand.boards), known, hand.button_seat, ded, holdem)
     reconcile.check_totals(hand, total, ded, out)
-    reconcile.check_side_pots(hand, pots, award.net_amounts, ded, out)
     rep = hand.report
-    skip = reconcile.report_unverified(
-        pots, award, names, f"{hand.game.value} showdowns are not ranked", out
+    if rep.pots:
+        forfeited = any(stack[s] <= 0 and contrib[s] > 0 for s in state.folded)
+        cut = {c for s, c in contrib.items() if stack[s] <= 0 and c > 0} if forfeited else None
+        reconcile.check_side_pots(hand, pots, award.net_amounts, ded, out, contrib, cut)
+    skip = (
+        reconcile.report_unverified(pots, award, state.names, hand.game, out)
+        if award.unverified
+        else set()
     )
-    for co in rep.cash_outs:
-        skip.add(co.seat)
-        out.append(
-            finding(
-                "cash_out",
-                f"seat {co.seat} ({names.get(co.seat, '?')}) cashed out for {co.amount}"
-                + (f" (fee {co.fee})" if co.fee else "")
-                + ": the site paid the cash-out instead of the pot share",
+    cash_outs = rep.cash_outs
+    withheld = (0, 0)
+    if cash_outs:
+        for co in cash_outs:
+            skip.add(co.seat)
+            out.append(
+                finding(
+                    "cash_out",
+                    f"seat {co.seat} ({state.names.get(co.seat, '?')}) cashed out for {co.amount}"
+                    + (f" (fee {co.fee})" if co.fee else "")
+                    + ": the site paid the cash-out instead of the pot share",
+                )
             )
+        withheld = (
+            sum(award.payout.get(co.seat, 0) for co in cash_outs),
+            sum(award.gross.get(co.seat, 0) for co in cash_outs),
         )
-    distributed = reconcile.check_distribution(hand, total, ded, out)
+    distributed = reconcile.check_distribution(hand, total, ded, out, withheld)
     site_reported = bool(rep.collections) or rep.total_pot is not None
     if site_reported:
-        gross = (
-            award.payout
-            if not ded
-            else award_pots(pots, boards, known, hand.button_seat, 0, holdem).payout
-        )
-        won = reconcile.check_collections(hand, award.payout, gross, ded, skip, names, out)
+        won = reconcile.check_collections(hand, award.payout, award.gross, ded, skip, state, out)
     else:
         won = award.payout
     verified = not award.unverified
 
     # ---- results
     seat_results = []
-    went = set(live) if showdown else set()
+    went = live if showdown else ()
+    net_sum = 0
     for s in hand.seats:
         seat = s.seat
         invested = contrib.get(seat, 0)
         w = won.get(seat, 0)
+        net_sum += w - invested
         seat_results.append(
-            SeatResult(
-                seat=seat,
-                invested=invested,
-                won=w,
-                net=w - invested,
-                went_to_showdown=seat in went,
-                final_stack=s.stack - invested + w,
+            SeatResult(seat, invested, w, w - invested, seat in went, s.stack - invested + w)
+        )
+    conservation_checkable = (verified or site_reported) and not cash_outs and distributed
+    if (
+        conservation_checkable
+        and net_sum + ded != 0
+        and not any(f.code in _MONEY_ERRORS for f in out)
+    ):
+        out.append(
+            finding(
+                "chip_conservation",
+                f"players' nets add up to {net_sum}, with rake and fees {ded} the table "
+                f"{'gains' if net_sum + ded > 0 else 'loses'} {abs(net_sum + ded)}",
             )
         )
-    conservation_checkable = (verified or site_reported) and not rep.cash_outs and distributed
-    if conservation_checkable and not any(f.code in _MONEY_ERRORS for f in out):
-        net_sum = sum(r.net for r in seat_results)
-        if net_sum + ded != 0:
-            out.append(
-                finding(
-                    "chip_conservation",
-                    f"players' nets add up to {net_sum}, with rake and fees {ded} the table "
-                    f"{'gains' if net_sum + ded > 0 else 'loses'} {abs(net_sum + ded)}",
-                )
-            )
 
-    collected_by_pot = _site_winners(hand)
     result_pots = []
+    collected_by_pot: set[tuple[int | None, int]] | None = None
+    award_winners = award.winners
     for i, p in enumerate(pots):
-        winners = award.winners[i] if i < len(award.winners) else ()
+        winners = award_winners[i] if i < len(award_winners) else ()
         if not winners:
+            if collected_by_pot is None:
+                collected_by_pot = _site_winners(hand)
             winners = tuple(
                 s for s in p.eligible if (i, s) in collected_by_pot or (None, s) in collected_by_pot
             )

@@ -11,9 +11,20 @@ recomputed pot in step with the site so that one broken action yields one findin
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from parsers.model import Action, ActionKind, Hand, LimitType, Street
 
 STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
+#: Tuples, not the model's frozensets: membership by identity, no Enum.__hash__ per action.
+POSTS = (
+    ActionKind.POST_ANTE,
+    ActionKind.POST_SMALL_BLIND,
+    ActionKind.POST_BIG_BLIND,
+    ActionKind.POST_STRADDLE,
+    ActionKind.POST_DEAD,
+)
+LIVE_POSTS = (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE)
 
 
 class TableState:
@@ -21,11 +32,11 @@ class TableState:
 
     __slots__ = (
         "hand",
-        "names",
+        "_names",
         "order",
+        "ring",
         "in_hand",
         "stack",
-        "start_stack",
         "commit",
         "contrib",
         "folded",
@@ -43,19 +54,26 @@ class TableState:
         "big_blind",
         "small_bet",
         "big_bet",
+        "n_able",
     )
 
     def __init__(self, hand: Hand, in_hand: list[int]) -> None:
         self.hand = hand
-        self.names: dict[int, str] = {s.seat: s.player for s in hand.seats}
-        self.start_stack: dict[int, int] = {s.seat: s.stack for s in hand.seats}
+        self._names: dict[int, str] | None = None
         #: seats dealt into the hand, in seat order (the order of play around the table)
         self.order: list[int] = in_hand
+        #: the order twice over, so that "clockwise from any seat" is one slice
+        self.ring: list[int] = in_hand + in_hand
         self.in_hand: frozenset[int] = frozenset(in_hand)
-        self.stack: dict[int, int] = {s: self.start_stack.get(s, 0) for s in in_hand}
+        # A stack the log never printed (Seat.stack_known False) bounds nothing: no stack rule.
+        start = {s.seat: s.stack if s.stack_known else 1 << 62 for s in hand.seats}
+        self.stack: dict[int, int] = {s: start.get(s, 0) for s in in_hand}
         self.commit: dict[int, int] = dict.fromkeys(in_hand, 0)
         self.contrib: dict[int, int] = dict.fromkeys(in_hand, 0)
         self.folded: set[int] = set()
+        #: how many seats can still bet (not folded, chips behind): kept by the transitions
+        #: below so that judging whose turn it is never rebuilds a list of players
+        self.n_able = sum(1 for st in self.stack.values() if st > 0)
         #: seat -> the street's bet level right after the seat's last voluntary action
         self.acted: dict[int, int] = {}
         self.street = Street.PREFLOP
@@ -76,6 +94,14 @@ class TableState:
         self.anchor: int | None = None
 
     # ---- naming, for messages -------------------------------------------------------------
+    @property
+    def names(self) -> dict[int, str]:
+        """Seat -> player name; built on first use, since only findings need it."""
+        names = self._names
+        if names is None:
+            names = self._names = {s.seat: s.player for s in self.hand.seats}
+        return names
+
     def who(self, seat: int) -> str:
         name = self.names.get(seat)
         return f"seat {seat} ({name})" if name else f"seat {seat}"
@@ -103,32 +129,42 @@ class TableState:
         folded, stack = self.folded, self.stack
         return [s for s in self.order if s not in folded and stack[s] > 0]
 
+    def top_other(self, seat: int) -> int:
+        """The largest street bet of the other players still in the hand."""
+        folded = self.folded
+        return max((c for s, c in self.commit.items() if s != seat and s not in folded), default=0)
+
     def pending(self, seat: int, able_count: int) -> bool:
         """Whether ``seat`` still owes a decision in this betting round."""
         if seat in self.folded or self.stack[seat] <= 0:
             return False
-        if self.commit[seat] < self.current_bet:
-            return True
+        commit = self.commit[seat]
+        if commit < self.current_bet:
+            # Alone with chips behind and level with everyone else (all-in below a short
+            # big blind's nominal level): there is nobody left to call, so nothing is owed.
+            return able_count >= 2 or commit < self.top_other(seat)
         return seat not in self.acted and able_count >= 2
 
     def next_to_act(self, after: int | None) -> int | None:
-        """The first seat after ``after`` (clockwise) that owes a decision; None: round closed."""
+        """The first seat after ``after`` (clockwise) that owes a decision; None: round closed.
+
+        The same rule as ``pending``, inlined: this runs before every action.
+        """
         order = self.order
-        able_count = len(self.able())
-        n = len(order)
-        if n == 0:
+        if not order:
             return None
-        if after is None:
-            start = 0
-        else:
-            start = n
-            for i, s in enumerate(order):
-                if s > after:
-                    start = i
-                    break
-        for k in range(n):
-            s = order[(start + k) % n]
-            if self.pending(s, able_count):
+        start = 0 if after is None else bisect_right(order, after)
+        folded, stack, commit, acted = self.folded, self.stack, self.commit, self.acted
+        bet = self.current_bet
+        several = self.n_able >= 2
+        for s in self.ring[start : start + len(order)]:
+            if s in folded or stack[s] <= 0:
+                continue
+            c = commit[s]
+            if c < bet:
+                if several or c < self.top_other(s):
+                    return s
+            elif several and s not in acted:
                 return s
         return None
 
@@ -141,15 +177,29 @@ class TableState:
 
 def put_in(state: TableState, seat: int, chips: int, live: bool) -> None:
     """Move chips from a stack to the pot; live chips also count toward the street bet."""
-    state.stack[seat] -= chips
+    stack = state.stack
+    before = stack[seat]
+    after = stack[seat] = before - chips
+    if before > 0 >= after and seat not in state.folded:
+        state.n_able -= 1
     state.contrib[seat] += chips
     if live:
         state.commit[seat] += chips
 
 
+def refund(state: TableState, seat: int, chips: int) -> None:
+    """Give chips back from the pot to a stack (an uncalled bet)."""
+    stack = state.stack
+    before = stack[seat]
+    after = stack[seat] = before + chips
+    if before <= 0 < after and seat not in state.folded:
+        state.n_able += 1
+    state.contrib[seat] -= chips
+
+
 def apply_post(state: TableState, action: Action) -> None:
     seat, kind = action.seat, action.kind
-    live = kind.is_live_post
+    live = kind in LIVE_POSTS
     put_in(state, seat, action.amount, live)
     if not live:
         return
@@ -174,8 +224,15 @@ def apply_post(state: TableState, action: Action) -> None:
         state.full_raise_level = level
 
 
+def fold(state: TableState, seat: int) -> None:
+    if seat not in state.folded:
+        state.folded.add(seat)
+        if state.stack[seat] > 0:
+            state.n_able -= 1
+
+
 def apply_fold(state: TableState, action: Action) -> None:
-    state.folded.add(action.seat)
+    fold(state, action.seat)
     state.last_actor = action.seat
 
 
@@ -213,8 +270,7 @@ def apply_bet_or_raise(state: TableState, action: Action, to: int) -> None:
 def apply_return(state: TableState, action: Action) -> None:
     """Give uncalled chips back; they leave the street bet and the player's contribution."""
     seat, chips = action.seat, action.amount
-    state.stack[seat] += chips
-    state.contrib[seat] -= chips
+    refund(state, seat, chips)
     state.commit[seat] -= chips
     state.returned[seat] = state.returned.get(seat, 0) + chips
     # The returned chips were never called: the street's bet level is what was matched.
