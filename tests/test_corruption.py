@@ -3,11 +3,16 @@
 Real PokerStars hands that replay clean are altered in memory (never written to the repo) the
 way a buggy site or a tampered log would alter them:
 
-- a player's collected amount changes          -> collected_mismatch
+- a player's collected amount changes          -> collected_mismatch where the engine knows
+                                                   that player's share (a lone winner, or cards
+                                                   shown), else pot_not_distributed (collected
+                                                   + rake no longer equals the pot)
 - a raise size changes (both numbers, so the line stays self-consistent)
                                                 -> wrong_call_amount where someone called it
-                                                   (the later calls no longer match), else
-                                                   total_pot_mismatch
+                                                   (the later calls no longer match),
+                                                   raise_to_mismatch where someone re-raised it
+                                                   (the next printed increment no longer fits),
+                                                   else total_pot_mismatch
 - a shown card becomes a card already on the board
                                                 -> duplicate_card
 - a call line is dropped                        -> total_pot_mismatch
@@ -114,8 +119,8 @@ def change_total_pot(text: str) -> str | None:
 
 
 MUTATIONS: dict[str, tuple[Callable[[str], str | None], str]] = {
-    "collected": (change_collected, "collected_mismatch"),
-    "raise_size": (change_raise, "wrong_call_amount|total_pot_mismatch"),
+    "collected": (change_collected, "collected_mismatch|pot_not_distributed"),
+    "raise_size": (change_raise, "wrong_call_amount|total_pot_mismatch|raise_to_mismatch"),
     "shown_card": (change_shown_card, "duplicate_card"),
     "drop_call": (drop_call, "total_pot_mismatch"),
     "total_pot": (change_total_pot, "total_pot_mismatch"),

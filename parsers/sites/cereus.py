@@ -1,0 +1,295 @@
+"""Cereus network hand histories (Absolute Poker and UltimateBet, 2007-2011) -> Hand.
+
+Both rooms ran on the same Cereus software and wrote the same layout; one module reads both.
+Hand numbers come from the network's one counter, so the site key is ``cereus``::
+
+    Stage #C379012708: Holdem  No Limit $0.10 Turbo - 2011-02-21 05:08:53.010 (ET) [ ... ]
+    Table: Holmbury Rd.59 (Real Money) Seat #6 is the dealer
+    Seat 6 - PLAYER6 ($11.19 in chips)
+    PLAYER7 - Posts small blind $0.05
+    *** POCKET CARDS ***
+    Dealt to HERO [10c 4d]
+    PLAYER4 - Raises $0.20 to $0.30 (Preselection)
+    PLAYER4 - All-In $1.47
+    PLAYER2 - returned ($0.06) : not called
+    PLAYER5 Collects $5.70 from main pot
+    *** SUMMARY ***
+    Total Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)
+
+What is Cereus' own, and how it is read:
+- The game words name the limit: "No Limit $0.10" (the big blind), "Pot Limit", and
+  "Normal $200/$400" for fixed limit (small bet / big bet). The small blind is whatever the
+  small blind post says (Absolute's $25/$50 game blinds $15/$25), else half the big blind.
+- Every amount is the chips the action adds; raises print both ("Raises $3.50 to $4").
+- "All-In $X" stands for whichever of post, bet, call or raise the chips amount to: it is
+  resolved here against the street's totals (a short big blind before the pocket cards, a
+  bet into no bet, a call up to the top bet, otherwise a raise).
+- Dead posts: "Posts $1 dead $0.50" (live $1 and dead $0.50) and, in 2007 exports, "Posts
+  dead $40 dead $15" (a $40 post of which $15 is dead). Both are read as a post of the big
+  blind plus the rest dead (``Builder.post_both``), which fits both layouts' pot totals.
+- "Posts $0.02" is a new player's live big blind. "(Preselection)" marks an action chosen
+  in advance with the pre-action buttons; it changes nothing.
+- Uncalled bets are returned in the log ("returned ($X) : not called"); "Collects" leaves
+  them out. The summary's "Total Pot" is the final pot, "Rake" and "Jackpot Rake" come out
+  of it before the collections.
+- Times print in ET; the fractional seconds and the bracketed repeat are dropped.
+- "Mucks" at showdown names no cards; the summary's "[Mucked] [10s 3s]" does.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from parsers.errors import ParseError
+from parsers.model import PLAY_MONEY, ActionKind, Hand, LimitType, Stakes, Street
+from parsers.sites._starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.text import Chunk, parse_money
+
+SITE = "cereus"
+HEADER = re.compile(r"Stage #[A-Z]?\d+: ")
+DETECTION = "'Stage #N: <game> - YYYY-MM-DD HH:MM:SS (ET)' then 'Table: NAME (Real Money)'"
+SUPPORTS = "hold'em NL/PL/FL cash (USD, play money); Omaha and stud rejected"
+
+_SNIFF = re.compile(r"^[ \t]*Stage #[A-Z]?\d+: [^\n]* - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\n]*\n"
+                    r"(?:Table: [^\n]*\) Seat #\d+ is the dealer|Seat \d+ - [^\n]* in chips\))",
+                    re.MULTILINE)
+_HEAD = re.compile(r"Stage #([A-Z]?\d+): (.+?) - (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d+)?"
+                   r" \((\w+)\)")
+_STAKES = re.compile(r"(.*?)\s+([$€£]?[\d,.]+)(?:/([$€£]?[\d,.]+))?(?:\s+(.*))?$")
+_TABLE = re.compile(r"Table: (.+) \((Real|Play) Money\) Seat #(\d+) is the dealer$")
+_SEAT = re.compile(r"Seat (\d+) - (.+) \(([$€£]?[\d,.]+) in chips\)$")
+_COLLECT = re.compile(r"Collects (\S+) from (main pot|side pot(?: ?#?-?(\d+))?)$")
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
+_PRESELECT = " (Preselection)"
+
+
+def sniff(text: str) -> bool:
+    """A "Stage #N:" header with a date, then Cereus' "Table: ... is the dealer" line (stud
+    hands print none: their first seat line, "Seat 1 - NAME ($0.17 in chips)", then)."""
+    try:
+        return _SNIFF.search(text[:8192]) is not None
+    except Exception:
+        return False
+
+
+def parse(chunk: Chunk, file: str = "") -> Hand:
+    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
+    try:
+        return _parse(chunk, file)
+    except ParseError as err:
+        raise err.with_context(site=SITE) from None
+
+
+def _parse(chunk: Chunk, file: str) -> Hand:
+    lines = chunk.text.split("\n")
+    head = _HEAD.match(lines[0])
+    if head is None:
+        raise ParseError("bad_header", "unreadable Stage line", line=1, text=lines[0])
+    hand_id, words, local, zone = head.groups()
+    st = _STAKES.match(words)
+    if st is None:
+        raise ParseError("bad_header", "no stakes in the Stage line", line=1, text=lines[0])
+    game, limit = game_of(st[1].replace("Seven Card", "Seven Card Stud"), lines[0])
+    if len(lines) < 2 or (tm := _TABLE.match(lines[1])) is None:
+        raise ParseError("bad_header", "unreadable Table line", line=2,
+                         text=lines[1] if len(lines) > 1 else "")
+    table, money_kind, button = tm[1], tm[2], int(tm[3])
+    symbol = st[2][0] if st[2][0] in _CURRENCY else ""
+    currency = PLAY_MONEY if money_kind == "Play" else _CURRENCY.get(symbol, "USD")
+    dec = 2
+
+    def money(text: str) -> int:
+        return parse_money(text.strip().strip("()"), dec)
+
+    seats: dict[int, list] = {}
+    i = 2
+    while i < len(lines) and lines[i].startswith("Seat "):
+        s = _SEAT.match(lines[i])
+        if s is None:
+            raise ParseError("bad_seat", "unreadable seat line", line=i + 1, text=lines[i])
+        seats[int(s[1])] = [s[2], money(s[3]), False, None]
+        i += 1
+    if not seats:
+        raise ParseError("no_seats", "no seat lines", line=i + 1)
+    big = money(st[2])  # the big blind, or fixed limit's small bet
+    state = _State(Names(seats), money, big)
+    for k in range(i, len(lines)):
+        line = lines[k]
+        if not line:
+            continue
+        try:
+            if _line(state, line, k + 1):
+                break
+        except ParseError as err:
+            raise err.with_context(line=k + 1, text=line) from None
+    else:
+        raise ParseError("truncated_hand", "no '*** SUMMARY ***' line", line=len(lines),
+                         text=lines[-1])
+    total, rake, fees = _summary(state, lines[k + 1 :], k + 2)
+    b = state.b
+    sb_post = next((a.amount for a in b.actions if a.kind is ActionKind.POST_SMALL_BLIND),
+                   None)
+    ante = max((a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE), default=0)
+    if limit is LimitType.FIXED_LIMIT:
+        small_bet, big_bet = big, money(st[3]) if st[3] else 2 * big
+        stakes = Stakes(sb_post if sb_post is not None else small_bet // 2, small_bet, ante,
+                        small_bet, big_bet)
+    else:
+        stakes = Stakes(sb_post if sb_post is not None else big // 2, big, ante)
+    naive = datetime.strptime(local, "%Y-%m-%d %H:%M:%S")
+    return b.hand(
+        site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
+        currency=currency, decimals=dec, stakes=stakes, seats=seats, button=button,
+        total_pot=total, rake=rake, fees=fees, started_at=to_utc(naive, zone),
+        local_time=local, time_zone=zone, table_name=table,
+    )
+
+
+class _State:
+    """What the body lines build beside the Builder."""
+
+    __slots__ = ("b", "names", "money", "big", "dealt")
+
+    def __init__(self, names: Names, money, big: int) -> None:
+        self.b = Builder()
+        self.names = names
+        self.money = money
+        self.big = big
+        self.dealt = False  # past "*** POCKET CARDS ***": an all-in is no longer a post
+
+
+def _line(st: _State, line: str, n: int) -> bool:
+    """One body line before the summary; True at "*** SUMMARY ***"."""
+    b = st.b
+    if line.startswith("*** "):
+        marker = line[4:].partition(" ***")[0]
+        if marker == "SUMMARY":
+            return True
+        if marker == "POCKET CARDS":
+            st.dealt = True
+        elif marker == "SHOW DOWN":
+            b.in_showdown = True
+        elif marker in _STREETS:
+            b.new_street(_STREETS[marker], cards_in(line))
+        else:
+            raise unknown("unknown street marker")
+        return False
+    if line.startswith("Dealt to "):
+        got = st.names.prefix(line[9:])
+        if got is None:
+            raise unknown("dealt to an unseated player")
+        b.dealt(got[0], cards_in(got[1]))
+        return False
+    got = st.names.prefix(line, " - ")
+    if got is not None:
+        _action(st, got[0], got[1].removesuffix(_PRESELECT), n)
+        return False
+    got = st.names.prefix(line)
+    if got is not None and got[1].startswith("Collects "):
+        m = _COLLECT.match(got[1])
+        if m is None:
+            raise unknown("unreadable collection")
+        pot = 0 if m[2] == "main pot" else int(m[3]) if m[3] else None
+        b.collect(got[0], st.money(m[1]), n, pot_index=pot)
+        return False
+    raise unknown()
+
+
+def _action(st: _State, seat: int, rest: str, n: int) -> None:
+    b, money = st.b, st.money
+    verb, _, arg = rest.partition(" ")
+    if rest == "Folds":
+        b.fold(seat, n)
+    elif rest == "Checks":
+        b.check(seat, n)
+    elif verb == "Calls":
+        b.call(seat, money(arg), False, n)
+    elif verb == "Bets":
+        b.bet(seat, money(arg), False, n)
+    elif verb == "Raises":
+        added, sep, to = arg.partition(" to ")
+        if not sep:
+            raise unknown("raise without a total")
+        b.raise_to(seat, money(to), False, n, raise_by=None)
+        if b.actions[-1].amount != money(added):
+            raise ParseError("bad_amount", "raise: added chips and total disagree")
+    elif verb == "All-In":
+        _all_in(st, seat, money(arg), n)
+    elif verb == "Posts":
+        _post(st, seat, arg, n)
+    elif verb == "Ante":
+        b.post(ActionKind.POST_ANTE, seat, money(arg), False, n)
+    elif verb == "returned":
+        b.uncalled(seat, money(arg.partition(" : ")[0]), n)
+    elif verb == "Shows":
+        b.show(seat, cards_in(arg.partition("(")[0]), n)
+    elif rest == "Mucks":
+        b.show(seat, (), n, muck=True)
+    elif rest == "Does not show":
+        pass
+    else:
+        raise unknown("unknown action")
+
+
+def _all_in(st: _State, seat: int, amount: int, n: int) -> None:
+    """An "All-In $X": the post, bet, call or raise that the chips amount to."""
+    b = st.b
+    if not st.dealt:
+        kind = ActionKind.POST_BIG_BLIND if b.sb_posted else ActionKind.POST_SMALL_BLIND
+        b.post(kind, seat, amount, True, n)
+        return
+    top = max(b.totals.values(), default=0)
+    mine = b.totals.get(seat, 0)
+    if top == 0:
+        b.bet(seat, amount, True, n)
+    elif mine + amount <= top:
+        b.call(seat, amount, True, n)
+    else:
+        b.raise_to(seat, mine + amount, True, n)
+
+
+def _post(st: _State, seat: int, arg: str, n: int) -> None:
+    b, money = st.b, st.money
+    if arg.startswith("small blind "):
+        b.post(ActionKind.POST_SMALL_BLIND, seat, money(arg[12:]), False, n)
+    elif arg.startswith("big blind "):
+        b.post(ActionKind.POST_BIG_BLIND, seat, money(arg[10:]), False, n)
+    elif " dead " in arg:
+        first, _, dead = arg.removeprefix("dead ").partition(" dead ")
+        total = money(first) if arg.startswith("dead ") else money(first) + money(dead)
+        b.post_both(seat, total, total - money(dead), False, n)
+    elif " " not in arg:  # "Posts $0.02": a new player's live big blind
+        b.post(ActionKind.POST_BIG_BLIND, seat, money(arg), False, n)
+    else:
+        raise unknown("unknown post")
+
+
+def _summary(st: _State, lines: list[str], first: int
+             ) -> tuple[int | None, int | None, tuple[tuple[str, int], ...]]:
+    """Total pot, rake and fees from the summary; mucked hole cards from its seat lines."""
+    total: int | None = None
+    rake: int | None = None
+    fees: list[tuple[str, int]] = []
+    for k, line in enumerate(lines, first):
+        if line.startswith("Total Pot("):
+            for part in line.split(" | "):
+                label, _, amount = part.partition("(")
+                value = st.money(amount.rstrip(")"))
+                label = label.strip()
+                if label == "Total Pot":
+                    total = value
+                elif label == "Rake":
+                    rake = value
+                elif label:
+                    fees.append((label.lower().replace(" rake", ""), value))
+                else:
+                    raise ParseError("unknown_line", "unreadable pot part", line=k, text=line)
+        elif line.startswith("Seat ") and "[Mucked]" in line:
+            who = st.names.prefix(line.partition(": ")[2])
+            if who is not None:
+                st.b.summary_cards(who[0], cards_in(line.partition("[Mucked]")[2]))
+    if total is None:
+        raise ParseError("truncated_hand", "no 'Total Pot' in the summary", line=first)
+    return total, rake if rake is not None else 0, tuple(fees)

@@ -1,0 +1,96 @@
+"""Legacy rooms (Cereus: Absolute/UltimateBet, Cake, ...) against every file of their folders.
+
+Which files: every file under the site's folders; each must be either claimed by exactly the
+site's format in the registry (hand histories) or by no format at all (fpdb expected outputs).
+Counted by unique hand id.
+
+Asserted: no exception but ParseError escapes; the unique outcome counts (every hold'em hand
+imports, every other game is an ``unsupported_game`` reject, every reject has a reason); the
+engine finds no error in an imported hand; and the per-player results agree with fpdb's
+expected outputs (``.hp``: totalProfit and winnings in cents) where the corpus has them.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from parsers import registry
+from parsers.errors import ParseError
+from parsers.text import decode, read_file
+from pipeline.engine import replay
+from pipeline.engine.result import Severity
+
+pytestmark = pytest.mark.corpus
+
+#: site -> (corpus folders, expected unique outcomes)
+SITES = {
+    "cereus": (("Absolute", "UltimateBet"), {"ok": 7, "unsupported_game": 2}),
+    "cake": (("Cake",), {"ok": 15, "unsupported_game": 4}),
+    "kingsclub": (("KingsClub",), {"ok": 3, "unsupported_game": 23}),
+}
+#: fpdb expected outputs (relative to the corpus) for each site.
+EXPECTED = {
+    "cereus": (
+        "Absolute/jejellyroll-fr__fpdb-3/regression-test-files/cash/Absolute/Flop/"
+        "IHH20090610 Chile Way - Hold'em No Limit $0.02(Real Money) Table 9339866.txt.hp",
+        "UltimateBet/jejellyroll-fr__fpdb-3/regression-test-files/cash/UltimateBet/Flop/"
+        "IHH20101106 Baseline Rd - Hold'em No Limit $0.02(Real Money) Table 25932774.txt.hp",
+    ),
+    "cake": (
+        "Cake/jejellyroll-fr__fpdb-3/regression-test-files/cash/Cake/Flop/"
+        "LHE-FR-0.02-0.04-201105.All-in.txt.hp",
+    ),
+}
+
+
+@pytest.mark.parametrize("site", sorted(SITES))
+def test_every_history_of_the_site(corpus: Path, site: str) -> None:
+    folders, expected = SITES[site]
+    fmt = registry.by_name(site)
+    outcome: dict[str, str] = {}
+    bad: dict[str, list[str]] = {}
+    for folder in folders:
+        for path in sorted((corpus / folder).rglob("*")):
+            if not path.is_file():
+                continue
+            data = path.read_bytes()
+            text, enc = decode(data)
+            head = text[: registry.SNIFF_BYTES]
+            claimed = [f.name for f in registry.FORMATS if registry._safe_sniff(f, head)]
+            if not claimed:
+                assert path.name.endswith((".hp", ".hands", ".gt")), path
+                continue
+            assert claimed == [site], (path, claimed)
+            for chunk in fmt.split(text, enc, data):
+                key = chunk.text.split("\n", 1)[0][:120]
+                try:
+                    h = fmt.parse(chunk, str(path))
+                except ParseError as err:
+                    assert err.reason, f"reject without a reason: {err}"
+                    outcome.setdefault(key, err.reason)
+                    continue
+                outcome[h.hand_id] = "ok"
+                errs = [f.code for f in replay(h).findings if f.severity is Severity.ERROR]
+                if errs:
+                    bad[h.hand_id] = errs
+    assert dict(Counter(outcome.values())) == expected
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("site", sorted(EXPECTED))
+def test_against_fpdb_expected_output(corpus: Path, site: str) -> None:
+    fmt = registry.by_name(site)
+    for rel in EXPECTED[site]:
+        hp = corpus / rel
+        theirs = ast.literal_eval(hp.read_text())
+        (chunk,), _ = read_file(hp.with_suffix(""), fmt.header)
+        hand = fmt.parse(chunk, str(hp))
+        result = {s.seat: s for s in replay(hand).seats}
+        ours = {s.player: (result[s.seat].net, result[s.seat].won) for s in hand.seats
+                if s.seat in result}
+        assert ours == {name: (row["totalProfit"], row["winnings"])
+                        for name, row in theirs.items()}, rel
