@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test slow bench lint clean
+.PHONY: demo test slow bench lint clean fuzz
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -23,6 +23,15 @@ slow: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m pipeline.bench
+
+# Coverage-guided fuzzing of the importer (atheris). FUZZ_ARGS: libFuzzer flags; drop
+# --allow-internal to stop at the first caught parser/engine exception.
+FUZZ_SECONDS ?= 600
+FUZZ_ARGS ?= --allow-internal
+fuzz: $(STAMP)
+	@$(BIN)/python -c "import atheris" 2>/dev/null || $(BIN)/python -m pip install -q atheris \
+		|| echo "make fuzz: atheris does not install on this Python; the harness cannot run"
+	$(BIN)/python -m pipeline.fuzz_harness -max_total_time=$(FUZZ_SECONDS) $(FUZZ_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check parsers pipeline reports tests

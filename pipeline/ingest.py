@@ -1,26 +1,36 @@
 """Files -> decode -> detect -> split -> parse -> replay -> batches -> store.
 
 Why it is built this way:
+- Two halves. :func:`parse_bytes` is pure (bytes in, :class:`FileParse` out: every hand
+  replayed or rejected, never an exception), so it can run in worker processes; the single
+  writer (:func:`import_paths`) owns the store, the batching and the progress rows.
 - One bad hand never aborts a file. A ``ParseError`` becomes a ``rejects`` row with its raw
   text, file, byte offset and line; any *unexpected* exception from a parser or the engine on
-  one hand becomes a reject with reason ``internal_error`` (the exception text kept), so a bug
-  costs one hand, visibly, never the import.
-- Files that hold no hand history (a README, source code, a binary) are skipped with a reason
-  and counted; only a path that does not exist is an error.
-- Batches span files and each commits together with the progress rows of the files it touches
-  (see :mod:`pipeline.store`), so a crash loses at most one batch and a rerun completes the
-  rest: everything already committed comes back as duplicates.
+  one hand becomes a reject with reason ``internal_error``; a hand whose numbers do not fit the
+  store's columns becomes ``unstorable``. A bug or a hostile file costs one hand, visibly.
+- Idempotent and cheap to rerun. The ``files`` row keeps size, mtime, a content hash, the
+  bytes consumed and a hash of those bytes. An unchanged file is skipped from its stat alone;
+  a file that grew (a live session) or whose import was killed resumes at ``bytes_consumed``
+  once the hash of its first ``bytes_consumed`` bytes still matches; any other change re-reads
+  it and relies on the (site, hand_id) dedup.
+- Crash-safe. Batches span files and each commits together with the progress rows of the
+  files it touches (see :mod:`pipeline.store`): a crash loses at most the batch in flight.
+- Live files (``live=True``, used by :mod:`pipeline.watch`): the last hand of a file counts
+  only once a blank line follows it (or another hand starts), so a half-written hand is left
+  for the next pass.
+- Zip archives are read in memory with limits (:mod:`pipeline.archive`).
 - The library never prints: progress goes to an optional callback and the outcome is an
   :class:`ImportSummary` value that the CLI renders (or dumps as JSON).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,13 +38,16 @@ from pathlib import Path
 from parsers import registry
 from parsers.errors import AmbiguousFormatError, ParseError, UnknownFormatError
 from parsers.model import Hand, SourceRef
-from parsers.text import Chunk, decode, split_hands
+from parsers.text import Chunk, decode
+from pipeline import archive
 from pipeline.engine import replay
 from pipeline.engine.result import Replay
-from pipeline.store import FileRecord, Reject, SidepotError, Store, file_digest
+from pipeline.store import FileRecord, Reject, SidepotError, Store, storable_problem, unstorable
 from pipeline.store import unsupported_precision as _too_precise
 
 DEFAULT_BATCH = 2000
+#: How much of a file is decoded to detect its format before the whole file is decoded.
+SNIFF_BYTES = 16384
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +68,8 @@ class ImportSummary:
 
     ``findings_by_code`` counts the findings of every hand replayed in this run (imported or
     duplicate): it describes the input that was read, not what is new in the store.
+    ``unchanged_files`` were already fully imported and not read again; ``resumed_files``
+    were read from where an earlier import stopped.
     """
 
     files: int
@@ -68,6 +83,8 @@ class ImportSummary:
     skipped_files: int = 0
     skipped_by_reason: dict[str, int] = field(default_factory=dict)
     db: str = ""
+    unchanged_files: int = 0
+    resumed_files: int = 0
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -77,6 +94,150 @@ class ImportSummary:
 
 
 ProgressCallback = Callable[[Progress], None]
+
+
+# --- the pure half: bytes -> replayed hands and rejects ------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One hand chunk's fate: a replayed hand, or a reject. ``end`` is where the next starts."""
+
+    offset: int
+    end: int
+    hand: Hand | None = None
+    replay: Replay | None = None
+    reject: Reject | None = None
+
+
+@dataclass(frozen=True)
+class FileParse:
+    """Everything read from one file (from byte ``start`` on); picklable for worker processes.
+
+    ``consumed`` is the byte offset up to which the file is settled: every hand before it is in
+    ``outcomes``. ``skip`` is set (and ``outcomes`` empty) when the file holds no hand history.
+    """
+
+    format: str | None
+    skip: str | None
+    outcomes: tuple[Outcome, ...]
+    consumed: int
+
+
+def parse_bytes(
+    data: bytes,
+    path: str,
+    *,
+    start: int = 0,
+    fmt_name: str | None = None,
+    final: bool = True,
+) -> FileParse:
+    """Decode, detect, split, parse and replay ``data[start:]``. Never raises.
+
+    ``final=False`` (a file still being written) leaves out a last hand that no blank line
+    or next hand follows yet; ``consumed`` then stops at its first byte.
+    """
+    try:
+        return _parse_bytes(data, path, start, fmt_name, final)
+    except Exception as exc:  # noqa: BLE001 - decoding/splitting bug: the file is skipped, loudly
+        return FileParse(None, f"internal_error: {type(exc).__name__}", (), start)
+
+
+def _parse_bytes(
+    data: bytes, path: str, start: int, fmt_name: str | None, final: bool
+) -> FileParse:
+    tail = data[start:] if start else data
+    settled = len(data) if final else start
+    if not tail.strip():
+        return FileParse(fmt_name, "empty" if start == 0 else None, (), settled)
+    fmt, skip = _format(tail, fmt_name)
+    if fmt is None:
+        return FileParse(None, skip if start == 0 else None, (), settled)
+    text, encoding = decode(tail)
+    chunks = fmt.split(text, encoding, tail)
+    if not chunks:
+        return FileParse(fmt.name, "no_hands" if start == 0 else None, (), settled)
+    # A file still being written: its last hand counts once a blank line follows it.
+    pending = chunks.pop() if not final and not _ends_with_blank_line(text) else None
+    limit = start + pending.offset if pending is not None else len(data)
+    line_base = decode(data[:start])[0].count("\n") if start else 0
+    outcomes = []
+    for i, chunk in enumerate(chunks):
+        end = start + chunks[i + 1].offset if i + 1 < len(chunks) else limit
+        absolute = Chunk(chunk.text, start + chunk.offset, chunk.line + line_base)
+        outcomes.append(one_hand(absolute, path, fmt, end))
+    return FileParse(fmt.name, None, tuple(outcomes), limit)
+
+
+def _ends_with_blank_line(text: str) -> bool:
+    """A blank line after the last hand: the writer finished it (hands are blank-separated)."""
+    return text.endswith("\n\n")
+
+
+def _format(data: bytes, fmt_name: str | None) -> tuple[registry.Format | None, str | None]:
+    """(format, skip reason): a file nobody recognises is skipped, never an error."""
+    if fmt_name:
+        try:
+            return registry.by_name(fmt_name), None
+        except UnknownFormatError:
+            pass
+    head = data[:SNIFF_BYTES]
+    try:
+        fmt = registry.detect(decode(head)[0])
+    except UnknownFormatError:
+        binary = b"\x00" in head and not _looks_utf16(head)
+        return None, "binary" if binary else "unknown_format"
+    except AmbiguousFormatError:
+        return None, "ambiguous_format"
+    return fmt, None
+
+
+def _looks_utf16(data: bytes) -> bool:
+    return data[:2] in (b"\xff\xfe", b"\xfe\xff") or (
+        len(data) > 8 and (data[1::2][:64].count(0) > 48 or data[0::2][:64].count(0) > 48)
+    )
+
+
+def one_hand(chunk: Chunk, path: str, fmt: registry.Format, end: int) -> Outcome:
+    """Parse and replay one chunk; whatever goes wrong becomes a reject, never an exception."""
+
+    def rejected(line: int, site: str | None, reason: str, detail: str) -> Outcome:
+        reject = Reject(path, chunk.offset, line, site, reason, detail, chunk.text)
+        return Outcome(chunk.offset, end, reject=reject)
+
+    try:
+        hand = fmt.parse(chunk, path)
+    except ParseError as exc:
+        line = chunk.line + exc.line - 1 if exc.line else chunk.line
+        detail = exc.detail + (f" | {exc.text}" if exc.text else "")
+        return rejected(line, exc.site or fmt.site, exc.reason, detail)
+    except Exception as exc:  # noqa: BLE001 - a parser bug costs one hand, visibly
+        return rejected(chunk.line, fmt.site, "internal_error", _describe(exc))
+    source = hand.source
+    if source.file != path or source.offset != chunk.offset or source.line != chunk.line:
+        hand = replace(hand, source=SourceRef(path, chunk.offset, chunk.line))
+    if _too_precise(hand):
+        detail = f"amounts have {hand.decimals} decimals; the store keeps 2"
+        return rejected(chunk.line, hand.site, "unsupported_precision", detail)
+    try:
+        result = replay(hand)
+    except Exception as exc:  # noqa: BLE001 - an engine bug costs one hand, visibly
+        return rejected(chunk.line, hand.site, "internal_error", _describe(exc))
+    problem = unstorable(hand, result)
+    if problem is not None:
+        return rejected(chunk.line, hand.site, "unstorable", problem)
+    return Outcome(chunk.offset, end, hand=hand, replay=result)
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+# --- the writer: files -> store ------------------------------------------------------------
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -119,6 +280,9 @@ class _Run:
     codes: Counter = field(default_factory=Counter)
     skipped: Counter = field(default_factory=Counter)
     bytes_done: int = 0
+    unchanged: int = 0
+    resumed: int = 0
+    recognised: int = 0
 
 
 class _Batcher:
@@ -140,11 +304,18 @@ class _Batcher:
         self.files[record.path] = record
         self.dirty.add(record.path)
 
-    def add(self, hand: Hand, result: Replay) -> None:
-        self.hands.append((hand, result))
-
-    def reject(self, reject: Reject) -> None:
-        self.rejects.append(reject)
+    def add(self, outcome: Outcome) -> None:
+        run = self.run
+        run.hands_seen += 1
+        if outcome.reject is not None:
+            run.rejected += 1
+            run.reasons[outcome.reject.reason] += 1
+            self.rejects.append(outcome.reject)
+            return
+        assert outcome.hand is not None and outcome.replay is not None
+        for finding in outcome.replay.findings:
+            run.codes[finding.code] += 1
+        self.hands.append((outcome.hand, outcome.replay))
 
     @property
     def full(self) -> bool:
@@ -154,12 +325,37 @@ class _Batcher:
         if not (self.hands or self.rejects or self.dirty):
             return
         records = [self.files[p] for p in sorted(self.dirty)]
-        result = self.store.write_batch(self.hands, self.rejects, records)
+        try:
+            result = self.store.write_batch(self.hands, self.rejects, records)
+        except SidepotError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - maybe one unconvertible hand; checked next
+            result = self._write_without_unstorable(records, exc)
         self.run.imported += result.imported
         self.run.duplicates += result.duplicates
         for record in result.files:
             self.files[record.path] = record
         self.hands, self.rejects, self.dirty = [], [], set()
+
+    def _write_without_unstorable(self, records: list[FileRecord], error: Exception):  # noqa: ANN202
+        """Safety net: hands Arrow cannot convert become rejects; the rest is written again."""
+        keep, extra = [], []
+        for hand, result in self.hands:
+            problem = storable_problem(hand, result)
+            if problem is None:
+                keep.append((hand, result))
+                continue
+            src = hand.source
+            extra.append(Reject(src.file, src.offset, src.line, hand.site, "unstorable", problem,
+                                hand.raw_text))
+        if not extra:
+            raise error  # the write error was not about one hand
+        self.run.rejected += len(extra)
+        self.run.reasons["unstorable"] += len(extra)
+        self.hands = keep
+        per_file = Counter(r.source_file for r in extra)
+        records = [replace(r, rejected=r.rejected + per_file[r.path]) for r in records]
+        return self.store.write_batch(keep, self.rejects + extra, records)
 
 
 def import_paths(
@@ -167,17 +363,32 @@ def import_paths(
     db_path: str | Path,
     progress: ProgressCallback | None = None,
     batch_size: int = DEFAULT_BATCH,
+    *,
+    live: bool = False,
+    settled: Collection[str] = (),
+    limits: archive.ArchiveLimits | None = None,
 ) -> ImportSummary:
-    """Import every hand history under ``paths`` into the DuckDB file ``db_path``."""
+    """Import every hand history under ``paths`` into the DuckDB file ``db_path``.
+
+    ``live=True`` treats files as still being written (see the module docstring), except the
+    paths in ``settled``. Without ``live``, finding no hand history at all is an error.
+    """
     start = time.perf_counter()
     files = list(iter_files(paths))
     bytes_total = sum(_size(p) for p in files)
     run = _Run()
+    existed = Path(db_path).exists()
     with Store(db_path) as store:
-        batcher = _Batcher(store, run, batch_size)
+        writer = _Writer(store, run, batch_size, progress, live, set(settled), limits)
         for index, path in enumerate(files, 1):
-            _import_file(path, batcher, run, progress, index, len(files), bytes_total)
-        batcher.flush()
+            writer.import_file(path, index, len(files), bytes_total)
+        writer.batcher.flush()
+    if not live and run.recognised == 0 and run.unchanged == 0:
+        if not existed:
+            _remove_db(db_path)
+        looked = ", ".join(f"{n} {r}" for r, n in run.skipped.most_common()) or "no files"
+        shown = ", ".join(str(p) for p in paths)
+        raise SidepotError(f"no hand histories found in {shown} ({looked})")
     return ImportSummary(
         files=len(files),
         hands_seen=run.hands_seen,
@@ -190,7 +401,17 @@ def import_paths(
         skipped_files=sum(run.skipped.values()),
         skipped_by_reason=dict(run.skipped.most_common()),
         db=str(db_path),
+        unchanged_files=run.unchanged,
+        resumed_files=run.resumed,
     )
+
+
+def _remove_db(db_path: str | Path) -> None:
+    for suffix in ("", ".wal"):
+        try:
+            os.remove(f"{db_path}{suffix}")
+        except OSError:
+            pass
 
 
 def _size(path: Path) -> int:
@@ -200,127 +421,147 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _import_file(
-    path: Path,
-    batcher: _Batcher,
-    run: _Run,
-    progress: ProgressCallback | None,
-    index: int,
-    n_files: int,
-    bytes_total: int,
-) -> None:
-    name = str(path)
-    try:
-        data = path.read_bytes()
-        stat = path.stat()
-    except OSError:
-        run.skipped["unreadable"] += 1
-        return
-    mtime = datetime.fromtimestamp(stat.st_mtime, UTC).replace(tzinfo=None)
-    record = FileRecord(
-        path=name, size=len(data), mtime=mtime, content_hash=file_digest(path), format=None,
-        bytes_consumed=0, hands=0, imported=0, duplicates=0, rejected=0, status="partial",
-    )
-    chunks, fmt, skip_reason = _split(data)
-    if skip_reason is not None or fmt is None:
-        run.skipped[skip_reason or "no_hands"] += 1
-        batcher.update_file(replace(record, status=f"skipped: {skip_reason}"))
-    else:
-        record = replace(record, format=fmt.name)
-        rejected_before = run.rejected
-        for i, chunk in enumerate(chunks):
-            _one_hand(chunk, name, fmt, batcher, run)
+def _mtime(timestamp: float) -> datetime:
+    return datetime.fromtimestamp(timestamp, UTC).replace(tzinfo=None)
+
+
+class _Writer:
+    """Decides per file what to read (nothing, the tail, or everything) and feeds the batcher."""
+
+    def __init__(self, store, run, batch_size, progress, live, settled, limits) -> None:  # noqa: ANN001
+        self.store = store
+        self.run = run
+        self.batcher = _Batcher(store, run, batch_size)
+        self.progress = progress
+        self.live = live
+        self.settled = settled
+        self.limits = limits
+        self.states = store.file_states()  # committed progress of every known file
+
+    def import_file(self, path: Path, index: int, n_files: int, bytes_total: int) -> None:
+        self.position = (index, n_files, bytes_total)
+        if archive.is_zip(path):
+            self._import_archive(path)
+        else:
+            self._import_path(path)
+        self._report(str(path), index)
+
+    def _import_archive(self, path: Path) -> None:
+        """Members are imported like files (named ``zip!member``); an unchanged zip is skipped
+        from its stat, through a row of its own that commits with the last member's batch."""
+        name = str(path)
+        try:
+            stat = path.stat()
+        except OSError:
+            self.run.skipped["unreadable"] += 1
+            return
+        mtime = _mtime(stat.st_mtime)
+        prev = self.states.get(name)
+        if prev is not None and prev.status == "archive" and (prev.size, prev.mtime) == (
+            stat.st_size, mtime
+        ):
+            self.run.unchanged += 1
+            self.run.bytes_done += stat.st_size
+            return
+        for member in archive.read_members(path, self.limits):
+            if member.data is None:
+                self.run.skipped[member.skip or "bad_archive"] += 1
+                continue
+            self._import_bytes(member.name, member.data, member.mtime, stat_size=None)
+        self.batcher.update_file(FileRecord(
+            path=name, size=stat.st_size, mtime=mtime, content_hash="", format="zip",
+            bytes_consumed=stat.st_size, hands=0, imported=0, duplicates=0, rejected=0,
+            status="archive"))
+
+    def _import_path(self, path: Path) -> None:
+        name = str(path)
+        try:
+            stat = path.stat()
+        except OSError:
+            self.run.skipped["unreadable"] += 1
+            return
+        mtime = _mtime(stat.st_mtime)
+        prev = self.states.get(name)
+        if (prev is not None and prev.status != "partial" and prev.size == stat.st_size
+                and prev.mtime == mtime):
+            self.run.unchanged += 1
+            self.run.bytes_done += stat.st_size
+            return
+        try:
+            data = path.read_bytes()
+        except OSError:
+            self.run.skipped["unreadable"] += 1
+            return
+        self._import_bytes(name, data, mtime, stat_size=stat.st_size, prev=prev)
+
+    def _import_bytes(self, name, data, mtime, stat_size, prev=None) -> None:  # noqa: ANN001
+        run, size = self.run, len(data)
+        if stat_size is None:  # archive member: no stat, its content decides
+            prev = self.states.get(name)
+        digest = _hash(data)
+        if prev is not None and prev.content_hash == digest and prev.status != "partial":
+            run.unchanged += 1
+            run.bytes_done += size
+            if prev.mtime != mtime:  # touched, not changed: remember the new mtime
+                self.batcher.update_file(replace(prev, mtime=mtime))
+            return
+        start, base = 0, None
+        if prev is not None and 0 < prev.bytes_consumed <= size and prev.consumed_hash and (
+            prev.consumed_hash == _hash(data[: prev.bytes_consumed])
+        ):
+            start, base = prev.bytes_consumed, prev
+            run.resumed += 1
+        final = not self.live or name in self.settled
+        parsed = parse_bytes(data, name, start=start, fmt_name=base.format if base else None,
+                             final=final)
+        record = FileRecord(
+            path=name, size=size, mtime=mtime, content_hash=digest,
+            format=parsed.format or (base.format if base else None), bytes_consumed=start,
+            hands=base.hands if base else 0, imported=base.imported if base else 0,
+            duplicates=base.duplicates if base else 0, rejected=base.rejected if base else 0,
+            status="partial", consumed_hash=base.consumed_hash if base else _hash(b""),
+        )
+        if parsed.skip is not None:
+            run.skipped[parsed.skip] += 1
+            self.batcher.update_file(replace(record, status=f"skipped: {parsed.skip}"))
+        else:
+            run.recognised += 1
+            record = self._feed(parsed, data, start, record)
+        run.bytes_done += size
+        if self.batcher.full:
+            self.batcher.flush()
+
+    def _feed(self, parsed: FileParse, data: bytes, start: int, record: FileRecord) -> FileRecord:
+        batcher, run = self.batcher, self.run
+        hasher = hashlib.blake2b(data[:start], digest_size=16)
+        pos = start
+        hands, rejected = record.hands, record.rejected
+        for outcome in parsed.outcomes:
+            batcher.add(outcome)
+            hands += 1
+            rejected += outcome.reject is not None
             if batcher.full:
-                end = chunks[i + 1].offset if i + 1 < len(chunks) else len(data)
-                record = replace(
-                    record, bytes_consumed=end, hands=i + 1, rejected=run.rejected - rejected_before
-                )
+                hasher.update(data[pos : outcome.end])
+                pos = outcome.end
+                record = replace(record, bytes_consumed=pos, hands=hands, rejected=rejected,
+                                 consumed_hash=hasher.hexdigest())
                 batcher.update_file(record)
                 batcher.flush()
-                _report(progress, name, index - 1, n_files, run.bytes_done + end, bytes_total, run)
-        record = replace(
-            record,
-            bytes_consumed=len(data),
-            hands=len(chunks),
-            rejected=run.rejected - rejected_before,
-            status="complete",
-        )
+                self._report(record.path, self.position[0] - 1, run.bytes_done + pos)
+        hasher.update(data[pos : parsed.consumed])
+        done = parsed.consumed >= len(data)
+        record = replace(record, bytes_consumed=parsed.consumed, hands=hands, rejected=rejected,
+                         consumed_hash=hasher.hexdigest(),
+                         status="complete" if done else "partial")
         batcher.update_file(record)
-    run.bytes_done += len(data)
-    if batcher.full:
-        batcher.flush()
-    _report(progress, name, index, n_files, run.bytes_done, bytes_total, run)
+        return record
 
-
-def _report(progress, name, done, total, bytes_done, bytes_total, run) -> None:
-    if progress is not None:
-        progress(Progress(name, done, total, bytes_done, bytes_total, run.hands_seen))
-
-
-def _split(data: bytes) -> tuple[list[Chunk], registry.Format | None, str | None]:
-    """(chunks, format, skip reason): a file nobody recognises is skipped, not an error."""
-    if not data.strip():
-        return [], None, "empty"
-    if b"\x00" in data[:4096] and not _looks_utf16(data):
-        return [], None, "binary"
-    try:
-        text, encoding = decode(data)
-        fmt = registry.detect(text)
-    except UnknownFormatError:
-        return [], None, "unknown_format"
-    except AmbiguousFormatError:
-        return [], None, "ambiguous_format"
-    except (UnicodeError, ValueError):
-        return [], None, "undecodable"
-    chunks = split_hands(text, encoding, fmt.header, data)
-    if not chunks:
-        return [], fmt, "no_hands"
-    return chunks, fmt, None
-
-
-def _looks_utf16(data: bytes) -> bool:
-    return data[:2] in (b"\xff\xfe", b"\xfe\xff") or (
-        len(data) > 8 and (data[1::2][:64].count(0) > 48 or data[0::2][:64].count(0) > 48)
-    )
-
-
-def _one_hand(chunk: Chunk, path: str, fmt: registry.Format, batcher: _Batcher, run: _Run) -> None:
-    """Parse and replay one chunk; whatever goes wrong becomes a reject, never an exception."""
-    run.hands_seen += 1
-    try:
-        hand = fmt.parse(chunk, path)
-    except ParseError as exc:
-        line = chunk.line + exc.line - 1 if exc.line else chunk.line
-        detail = exc.detail + (f" | {exc.text}" if exc.text else "")
-        _reject(batcher, run, chunk, path, line, exc.site or fmt.site, exc.reason, detail)
-        return
-    except Exception as exc:  # noqa: BLE001 - a parser bug costs one hand, visibly
-        _reject(batcher, run, chunk, path, chunk.line, fmt.site, "internal_error", _describe(exc))
-        return
-    if hand.source.file != path or hand.source.offset != chunk.offset:
-        hand = replace(hand, source=SourceRef(path, chunk.offset, chunk.line))
-    if _too_precise(hand):
-        detail = f"amounts have {hand.decimals} decimals; the store keeps 2"
-        _reject(batcher, run, chunk, path, chunk.line, hand.site, "unsupported_precision", detail)
-        return
-    try:
-        result = replay(hand)
-    except Exception as exc:  # noqa: BLE001 - an engine bug costs one hand, visibly
-        _reject(batcher, run, chunk, path, chunk.line, hand.site, "internal_error", _describe(exc))
-        return
-    for finding in result.findings:
-        run.codes[finding.code] += 1
-    batcher.add(hand, result)
-
-
-def _describe(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"
-
-
-def _reject(batcher, run, chunk, path, line, site, reason, detail) -> None:
-    run.rejected += 1
-    run.reasons[reason] += 1
-    batcher.reject(Reject(path, chunk.offset, line, site, reason, detail, chunk.text))
+    def _report(self, name: str, done: int, bytes_done: int | None = None) -> None:
+        if self.progress is not None:
+            _, total, bytes_total = self.position
+            self.progress(Progress(name, done, total,
+                                   self.run.bytes_done if bytes_done is None else bytes_done,
+                                   bytes_total, self.run.hands_seen))
 
 
 def default_db() -> str:

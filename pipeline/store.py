@@ -18,10 +18,12 @@ Why this shape:
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from operator import attrgetter
 from pathlib import Path
 
 import duckdb
@@ -148,9 +150,22 @@ CREATE TABLE IF NOT EXISTS files (
     duplicates INTEGER,
     rejected INTEGER,
     status VARCHAR,
-    imported_at TIMESTAMP
+    imported_at TIMESTAMP,
+    consumed_hash VARCHAR
 );
 """
+
+#: Columns added after a store could already exist on disk; applied on every open (idempotent).
+MIGRATIONS = ("ALTER TABLE files ADD COLUMN IF NOT EXISTS consumed_hash VARCHAR",)
+
+_FILE_COLS = (
+    "path", "size", "mtime", "content_hash", "format", "bytes_consumed", "hands", "imported",
+    "duplicates", "rejected", "status", "imported_at", "consumed_hash",
+)
+
+#: Largest magnitude a DECIMAL(18, 2) column holds, in cents.
+_MONEY_LIMIT = 10**18  # 18 digits of cents
+_INT32_LIMIT = 2**31
 
 _STREET_NAMES = {s: s.name.lower() for s in Street}
 
@@ -187,6 +202,8 @@ class FileRecord:
     duplicates: int
     rejected: int
     status: str  # "partial" while batches are still coming, then "complete" or "skipped"
+    #: Hash of the first ``bytes_consumed`` bytes: an appended file resumes only if it matches.
+    consumed_hash: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +217,115 @@ class BatchResult:
 def unsupported_precision(hand: Hand) -> bool:
     """True when the hand's minor unit is finer than the store's money columns."""
     return hand.decimals > MONEY_SCALE or hand.decimals < 0
+
+
+def unstorable(hand: Hand, replay: Replay) -> str | None:
+    """Why the hand cannot go into the store's columns, or None when it fits.
+
+    Hostile or garbled files can hold amounts beyond DECIMAL(18, 2) or seat numbers beyond
+    INTEGER; Arrow would refuse the whole batch, so such a hand is rejected on its own first.
+    Bounds instead of a walk over every value (this runs for every hand): a running pot is
+    at most the number of actions times the largest action.
+    """
+    scale = 10 ** (MONEY_SCALE - hand.decimals) if 0 <= hand.decimals <= MONEY_SCALE else 1
+    stakes, report, acts = hand.stakes, hand.report, hand.actions
+    fees = [v for _, v in report.fees]
+    biggest = max(
+        max(map(_AMOUNT, acts), default=0) * max(len(acts), 1),
+        max(map(_TO, acts), default=0),
+        max(map(_STACK, hand.seats), default=0),
+        max(map(_AMOUNT, report.collections), default=0),
+        max(map(_AMOUNT, report.cash_outs), default=0),
+        max(map(_AMOUNT, report.pots), default=0),
+        max(map(_AMOUNT, replay.pots), default=0),
+        max((max(abs(r.invested), abs(r.won), abs(r.net), abs(r.final_stack))
+             for r in replay.seats), default=0),
+        abs(sum(fees)), max(map(abs, fees), default=0),
+        abs(stakes.small_blind), abs(stakes.big_blind), abs(stakes.ante),
+        abs(stakes.small_bet), abs(stakes.big_bet), abs(report.total_pot or 0),
+        abs(report.rake or 0), abs(replay.total_pot),
+    )
+    if biggest * scale >= _MONEY_LIMIT:
+        return f"an amount near {biggest} does not fit the store's DECIMAL(18, {MONEY_SCALE})"
+    largest = max(
+        abs(hand.button_seat or 0), abs(hand.max_seats or 0), abs(hand.source.line),
+        max(map(abs, map(_SEAT, hand.seats)), default=0),
+        max(map(abs, map(_SEAT, acts)), default=0),
+        max(map(abs, map(_LINE, acts)), default=0),
+        max((abs(f.line or 0) for f in replay.findings), default=0),
+    )
+    if largest >= _INT32_LIMIT:
+        return f"number {largest} does not fit an INTEGER column"
+    return None
+
+
+_AMOUNT = attrgetter("amount")
+_TO = attrgetter("to")
+_STACK = attrgetter("stack")
+_SEAT = attrgetter("seat")
+_LINE = attrgetter("line")
+
+
+def storable_problem(hand: Hand, replay: Replay) -> str | None:
+    """The error converting this one hand to Arrow columns, or None (the writer's fallback)."""
+    try:
+        _flatten([(hand, replay)], datetime.now(UTC).replace(tzinfo=None))
+    except Exception as exc:  # noqa: BLE001 - any conversion failure makes the hand a reject
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def _rollback(con: duckdb.DuckDBPyConnection) -> None:
+    try:
+        con.rollback()
+    except duckdb.Error:  # the transaction may already be gone (e.g. after an IO error)
+        pass
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+_DISK_FULL = ("no space left", "disk full", "disk quota", "file too large")
+
+
+def _open_error(path: str, exc: BaseException) -> SidepotError:
+    """A DuckDB open failure as one actionable line (a lock names the process holding it)."""
+    text = str(exc)
+    if "lock" in text.lower():
+        holder = ""
+        pid = re.search(r"PID (\d+)", text)
+        if pid:
+            holder = f" (PID {pid.group(1)})"
+        return SidepotError(
+            f"database {path} is in use by another process{holder}: "
+            "wait for it to finish or use another --db"
+        )
+    if any(word in text.lower() for word in _DISK_FULL):
+        return SidepotError(f"disk full: cannot open database {path}")
+    return SidepotError(f"cannot open database {path}: {_first_line(exc)}")
+
+
+def _write_error(path: str, exc: BaseException) -> BaseException:
+    """Disk-full and IO failures while writing become SidepotError; anything else is kept."""
+    text = str(exc).lower()
+    if isinstance(exc, OSError | duckdb.Error) and any(w in text for w in _DISK_FULL):
+        return SidepotError(f"disk full while writing {path}: nothing of this batch was stored")
+    if isinstance(exc, duckdb.IOException | OSError):
+        return SidepotError(f"cannot write database {path}: {_first_line(exc)}")
+    return exc
+
+
+#: First characters that make a spreadsheet read a cell as a formula (CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_safe(value: str | None) -> str | None:
+    """A text cell a spreadsheet will show as text: formula starters get a leading quote."""
+    if value and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
 
 
 def money(value: int | None, decimals: int) -> Decimal | None:
@@ -259,8 +385,13 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self.con = duckdb.connect(self.path)
+        try:
+            self.con = duckdb.connect(self.path)
+        except duckdb.Error as exc:
+            raise _open_error(self.path, exc) from exc
         self.con.execute(SCHEMA)
+        for statement in MIGRATIONS:
+            self.con.execute(statement)
 
     def __enter__(self) -> Store:
         return self
@@ -302,12 +433,11 @@ class Store:
                     self._load(name, table)
             stored_rejects = self._load_rejects(rejects, now)
             written = _count_per_file(hands, fresh_keys, files)
-            for record in written:
-                self._upsert_file(record, now)
+            self._upsert_files(written, now)
             con.commit()
-        except BaseException:
-            con.rollback()
-            raise
+        except BaseException as exc:
+            _rollback(con)
+            raise _write_error(self.path, exc) from exc
         return BatchResult(
             imported=len(fresh),
             duplicates=len(hands) - len(fresh),
@@ -324,6 +454,19 @@ class Store:
         except BaseException:
             self.con.rollback()
             raise
+
+    def file_state(self, path: str) -> FileRecord | None:
+        """The committed progress row of ``path``, or None if it was never imported."""
+        row = self.con.execute(
+            f"SELECT {', '.join(c for c in _FILE_COLS if c != 'imported_at')} "
+            "FROM files WHERE path = ?",
+            [path],
+        ).fetchone()
+        if row is None:
+            return None
+        values = list(row)
+        values[-1] = values[-1] or ""
+        return FileRecord(*values)
 
     def _existing_keys(self, keys: list[tuple[str, str]]) -> set[tuple[str, str]]:
         if not keys:
@@ -381,12 +524,46 @@ class Store:
             self.con.unregister("_load_rejects")
         return len(rejects)
 
+    def _upsert_files(self, records: Sequence[FileRecord], now: datetime) -> None:
+        """All progress rows of a batch in one statement (one row per statement costs ms)."""
+        if len(records) <= 1:
+            for record in records:
+                self._upsert_file(record, now)
+            return
+        table = pa.table({
+            "path": [r.path for r in records],
+            "size": pa.array([r.size for r in records], pa.int64()),
+            "mtime": pa.array([r.mtime for r in records], pa.timestamp("us")),
+            "content_hash": [r.content_hash for r in records],
+            "format": pa.array([r.format for r in records], pa.string()),
+            "bytes_consumed": pa.array([r.bytes_consumed for r in records], pa.int64()),
+            "hands": pa.array([r.hands for r in records], pa.int32()),
+            "imported": pa.array([r.imported for r in records], pa.int32()),
+            "duplicates": pa.array([r.duplicates for r in records], pa.int32()),
+            "rejected": pa.array([r.rejected for r in records], pa.int32()),
+            "status": [r.status for r in records],
+            "imported_at": pa.array([now] * len(records), pa.timestamp("us")),
+            "consumed_hash": [r.consumed_hash for r in records],
+        })
+        self.con.register("_load_files", table)
+        try:
+            self.con.execute("INSERT OR REPLACE INTO files BY NAME SELECT * FROM _load_files")
+        finally:
+            self.con.unregister("_load_files")
+
+    def file_states(self) -> dict[str, FileRecord]:
+        """Every committed progress row by path: one query for a whole import run."""
+        cols = ", ".join(c for c in _FILE_COLS if c != "imported_at")
+        rows = self.con.execute(f"SELECT {cols} FROM files").fetchall()
+        return {row[0]: FileRecord(*row[:-1], row[-1] or "") for row in rows}
+
     def _upsert_file(self, r: FileRecord, now: datetime) -> None:
         self.con.execute(
-            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR REPLACE INTO files ({', '.join(_FILE_COLS)}) "
+            f"VALUES ({', '.join('?' * len(_FILE_COLS))})",
             [
                 r.path, r.size, r.mtime, r.content_hash, r.format, r.bytes_consumed,
-                r.hands, r.imported, r.duplicates, r.rejected, r.status, now,
+                r.hands, r.imported, r.duplicates, r.rejected, r.status, now, r.consumed_hash,
             ],
         )
 
@@ -413,6 +590,37 @@ class Store:
         for table in ("rejects", "files"):
             target = out / f"{table}.parquet"
             self.con.execute(f"COPY {table} TO '{_sql_path(target)}' (FORMAT PARQUET)")
+            written.append(str(target))
+        return written
+
+    def export_csv(self, out_dir: str | Path) -> list[str]:
+        """Write every table as one CSV file, safe to open in a spreadsheet.
+
+        Names come from files anyone can write: a player called ``=HYPERLINK(...)`` must not
+        become a live formula, so every text cell starting with ``= + - @`` (or a tab or CR)
+        gets a leading apostrophe. Numbers are written as numbers and are never touched.
+        """
+        import pyarrow.csv as pacsv  # only this export needs it
+
+        out = Path(out_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name in ("hands", "seats", "actions", "pots", "findings", "rejects", "files"):
+            table = self.con.sql(f"SELECT * FROM {name}").to_arrow_table()
+            columns = []
+            for col, field in zip(table.columns, table.schema, strict=True):
+                if pa.types.is_string(field.type) or pa.types.is_large_string(field.type):
+                    col = pa.array([csv_safe(v) for v in col.to_pylist()], field.type)
+                elif pa.types.is_list(field.type):
+                    col = pa.array(
+                        [None if v is None else ", ".join(csv_safe(str(x)) or "" for x in v)
+                         for v in col.to_pylist()],
+                        pa.string(),
+                    )
+                columns.append(col)
+            safe_table = pa.table(columns, names=table.column_names)
+            target = out / f"{name}.csv"
+            pacsv.write_csv(safe_table, target)
             written.append(str(target))
         return written
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import resource
+import signal
+import subprocess
+import sys
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from pathlib import Path
 
 import duckdb
 import pytest
+from hhgen import join, many_hands
+from typer.testing import CliRunner
 
 from parsers.model import (
     Action,
@@ -23,8 +30,18 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from pipeline.cli import app
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
-from pipeline.store import FileRecord, Reject, Store, positions
+from pipeline.ingest import import_paths
+from pipeline.store import (
+    FileRecord,
+    Reject,
+    SidepotError,
+    Store,
+    positions,
+    storable_problem,
+    unstorable,
+)
 
 P, F, T, R = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER
 K = ActionKind
@@ -266,3 +283,99 @@ def test_parquet_export(store, tmp_path):
 
 def _fields(hand: Hand) -> dict:
     return {name: getattr(hand, name) for name in Hand.__dataclass_fields__}
+
+
+# --- clear errors: one line on stderr, exit 1, traceback only with --debug ----------------
+
+_REPO = Path(__file__).resolve().parent.parent
+_SAMPLES = _REPO / "data" / "samples"
+
+
+def _sidepot(*args: str, preexec=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pipeline.cli", *args], cwd=_REPO,
+                          capture_output=True, text=True, timeout=120, preexec_fn=preexec)
+
+
+def _cli(*args: str):  # in-process: fast, same entry point minus the interpreter start
+    result = CliRunner().invoke(app, list(args))
+    result.returncode = result.exit_code
+    return result
+
+
+def _one_line(result, starts: str) -> None:
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(starts), result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_locked_database_is_one_clear_line(tmp_path):
+    db = tmp_path / "s.duckdb"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+         "print('open', flush=True); time.sleep(60)", str(db)],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+        with pytest.raises(SidepotError, match=rf"in use by another process \(PID {holder.pid}\)"):
+            Store(db)
+        _one_line(_cli("import", str(_SAMPLES), "--db", str(db)),
+                  f"sidepot: database {db} is in use by another process")
+        debug = _cli("import", str(_SAMPLES), "--db", str(db), "--debug")
+        assert debug.returncode == 1 and "Traceback" in debug.stderr
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def _small_files() -> None:  # runs in the child: writes past 200 KB fail like a full disk
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000))
+
+
+def test_full_disk_is_one_clear_line_and_the_store_stays_usable(tmp_path):
+    db = tmp_path / "s.duckdb"
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a.txt").write_text(join(many_hands(400)), encoding="utf-8")
+    _one_line(_sidepot("import", str(src), "--db", str(db), "--batch-size", "50",
+                       preexec=_small_files), "sidepot: disk full while writing")
+    summary = import_paths([src], db)  # space is back: the rerun completes the import
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT count(DISTINCT hand_id), count(*) FROM hands").fetchone() == (
+        400, 400)
+    assert summary.hands_imported + summary.duplicates <= 400
+
+
+def test_missing_path_and_empty_directory_through_the_cli(tmp_path):
+    _one_line(_cli("import", str(tmp_path / "nope"), "--db", str(tmp_path / "s.duckdb")),
+              "sidepot: no such file or directory")
+    (tmp_path / "empty").mkdir()
+    _one_line(_cli("import", str(tmp_path / "empty"), "--db", str(tmp_path / "s.duckdb")),
+              "sidepot: no hand histories found")
+
+
+def test_numbers_too_big_for_the_columns_are_caught_before_the_batch():
+    hand, result = make_hand(), make_replay()
+    assert unstorable(hand, result) is None and storable_problem(hand, result) is None
+    huge = replace(hand, seats=(replace(hand.seats[0], stack=10**18), *hand.seats[1:]))
+    assert "does not fit" in unstorable(huge, result)
+    assert storable_problem(huge, result) is not None  # Arrow would have refused the batch
+    far_seat = replace(hand, button_seat=2**40)
+    assert "INTEGER" in unstorable(far_seat, result)
+
+
+def test_old_store_gains_the_new_files_column(tmp_path):
+    path = tmp_path / "old.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("CREATE TABLE files (path VARCHAR PRIMARY KEY, size BIGINT, mtime TIMESTAMP, "
+                "content_hash VARCHAR, format VARCHAR, bytes_consumed BIGINT, hands INTEGER, "
+                "imported INTEGER, duplicates INTEGER, rejected INTEGER, status VARCHAR, "
+                "imported_at TIMESTAMP)")
+    con.execute("INSERT INTO files VALUES ('a', 1, NULL, 'h', NULL, 1, 0, 0, 0, 0, "
+                "'complete', NULL)")
+    con.close()
+    with Store(path) as s:
+        state = s.file_state("a")
+        assert state is not None and state.consumed_hash == "" and state.status == "complete"
+        assert s.file_state("b") is None
