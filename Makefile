@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test slow bench lint clean fuzz
+.PHONY: demo test slow bench lint clean fuzz corpus-report
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -20,6 +20,10 @@ test: $(STAMP)
 
 slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow -s tests/test_differential.py tests/test_property.py
+
+# Every parser and the engine over a folder of real files (default ../shared/corpus).
+corpus-report: $(STAMP)
+	$(BIN)/python -m pipeline.corpus_report $(CORPUS)
 
 bench: $(STAMP)
 	$(BIN)/python -m pipeline.bench

@@ -1,0 +1,133 @@
+"""`make corpus-report`: how every site's parser and the engine fare on a folder of real files.
+
+For each format: files claimed, hand chunks seen, unique hands (by site and hand id), hands
+imported, rejects by reason (unique by hand text), and the engine's error and warning findings
+by code on the unique imported hands, plus the hold'em import rate (imported / hold'em hands,
+where every reject but ``unsupported_game`` counts as a hold'em hand we failed).
+
+This reads the files in place and stores nothing: it is the measurement behind the parsers'
+acceptance numbers, rerunnable by anyone with the corpus (../shared/corpus or a path given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from parsers import registry
+from parsers.errors import ParseError
+from parsers.text import decode
+from pipeline.engine import replay
+from pipeline.engine.result import Severity
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class SiteTally:
+    """Counts for one format; unique sets keep duplicate copies of a hand from counting twice."""
+
+    files: int = 0
+    chunks: int = 0
+    imported: set[str] = field(default_factory=set)
+    imported_heads: set[str] = field(default_factory=set)  # first lines of imported hands
+    rejected: dict[str, str] = field(default_factory=dict)  # text digest -> reason
+    heads: dict[str, str] = field(default_factory=dict)  # text digest -> first line
+    examples: dict[str, str] = field(default_factory=dict)  # reason -> "file:line detail"
+    errors: Counter[str] = field(default_factory=Counter)
+    warnings: Counter[str] = field(default_factory=Counter)
+    error_hands: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+
+    def row(self) -> dict[str, object]:
+        # a broken copy of a hand that imported elsewhere (same header line) loses nothing
+        reasons = Counter(
+            reason for digest, reason in self.rejected.items()
+            if self.heads.get(digest) not in self.imported_heads
+        )
+        failed = sum(n for r, n in reasons.items() if r != "unsupported_game")
+        holdem = len(self.imported) + failed
+        return {
+            "files": self.files,
+            "hands_seen": self.chunks,
+            "unique": len(self.imported) + sum(reasons.values()),
+            "imported": len(self.imported),
+            "rejected_by_reason": dict(reasons),
+            "holdem_import_rate": round(len(self.imported) / holdem, 5) if holdem else None,
+            "error_findings": dict(self.errors),
+            "warning_findings": dict(self.warnings),
+            "hands_with_errors": {c: sorted(h)[:20] for c, h in self.error_hands.items()},
+            "reject_examples": self.examples,
+        }
+
+
+def _head(text: str) -> str:
+    return text.lstrip().split("\n", 1)[0].strip()
+
+
+def measure(root: Path) -> dict[str, dict[str, object]]:
+    tallies: dict[str, SiteTally] = defaultdict(SiteTally)
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        text, encoding = decode(data)
+        try:
+            fmt = registry.detect(text)
+        except (registry.UnknownFormatError, registry.AmbiguousFormatError):
+            continue
+        tally = tallies[fmt.name]
+        tally.files += 1
+        for chunk in fmt.split(text, encoding, data):
+            tally.chunks += 1
+            try:
+                hand = fmt.parse(chunk, str(path))
+            except ParseError as err:
+                digest = hashlib.sha1(chunk.text.strip().encode()).hexdigest()
+                tally.rejected.setdefault(digest, err.reason)
+                tally.heads.setdefault(digest, _head(chunk.text))
+                where = f"{path.relative_to(root)}:{chunk.line + max(err.line - 1, 0)}"
+                tally.examples.setdefault(err.reason, f"{where} {err.detail}"[:200])
+                continue
+            if hand.hand_id in tally.imported:
+                continue
+            tally.imported.add(hand.hand_id)
+            tally.imported_heads.add(_head(chunk.text))
+            for f in replay(hand).findings:
+                if f.severity is Severity.ERROR:
+                    tally.errors[f.code] += 1
+                    tally.error_hands[f.code].append(hand.hand_id)
+                elif f.severity is Severity.WARNING:
+                    tally.warnings[f.code] += 1
+    return {name: t.row() for name, t in sorted(tallies.items())}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("root", nargs="?", default=str(REPO.parent / "shared" / "corpus"))
+    parser.add_argument("--json", action="store_true", help="full JSON (with examples)")
+    args = parser.parse_args(argv)
+    root = Path(args.root)
+    if not root.is_dir():
+        print(f"corpus-report: no folder at {root}", file=sys.stderr)
+        return 1
+    rows = measure(root)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{'format':<15}{'files':>6}{'seen':>8}{'unique':>8}{'imported':>9}{'holdem%':>9}"
+          f"{'errors':>8}  rejects by reason")
+    for name, r in rows.items():
+        rate = r["holdem_import_rate"]
+        rate_text = f"{100 * rate:.2f}" if rate is not None else "-"
+        errors = sum(r["error_findings"].values())
+        reasons = ", ".join(f"{k} {v}" for k, v in sorted(r["rejected_by_reason"].items()))
+        print(f"{name:<15}{r['files']:>6}{r['hands_seen']:>8}{r['unique']:>8}{r['imported']:>9}"
+              f"{rate_text:>9}{errors:>8}  {reasons}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
