@@ -21,12 +21,12 @@ import typer
 
 from parsers import registry
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
-from pipeline.cli_export import export_hands_cmd
+from pipeline.cli_export import export_cmd
 from pipeline.cli_reports import COMMANDS
 from pipeline.cli_simulate import simulate_cmd
 from pipeline.ingest import ImportSummary, Progress, default_db, import_paths
 from pipeline.render import safe, table
-from pipeline.store import SidepotError, Store
+from pipeline.store import SidepotError
 from reports.audit import rejects_by_reason
 
 app = typer.Typer(
@@ -227,25 +227,8 @@ def rejects(
         typer.echo("(none)")
 
 
-@app.command()
-@translated
-def export(
-    out_dir: Annotated[Path, typer.Argument(help="Folder for the Parquet files.")],
-    db: DbOption = None,
-    csv: Annotated[bool, typer.Option("--csv", help="CSV (spreadsheet-safe) instead.")] = False,
-) -> None:
-    """Export the store to Parquet, partitioned by site and month."""
-    path = _db(db)
-    if not Path(path).exists():
-        raise SidepotError(f"no database at {path}: run `sidepot import PATH` first")
-    with Store(path) as store:
-        written = store.export_csv(out_dir) if csv else store.export_parquet(out_dir)
-    for w in written:
-        typer.echo(w)
-
-
 app.command("simulate")(translated(simulate_cmd))
-app.command("export-hands")(translated(export_hands_cmd))
+app.command("export")(translated(export_cmd))
 for _name, _cmd in COMMANDS.items():  # stats, audit, show, graph, report
     app.command(_name)(translated(_cmd))
 

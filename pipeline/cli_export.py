@@ -1,8 +1,9 @@
-"""``sidepot export-hands --phh OUT | --ohh OUT``: stored hands as PHH or Open Hand History.
+"""``sidepot export``: the store as Parquet or CSV tables, or its hands as PHH or OHH.
 
-Thin: resolve options, call :mod:`pipeline.export`, render the :class:`ExportSummary` (a line
-on stderr, or JSON on stdout with ``--json``). Registered in ``pipeline/cli.py``; it is its own
-command because ``sidepot export`` already writes the Parquet/CSV dump.
+One command, one destination per run: ``--parquet DIR`` (tables partitioned by site and month),
+``--csv DIR`` (spreadsheet-safe), ``--phh OUT`` (a .phhs file or a folder of .phh) or ``--ohh
+OUT`` (Open Hand History, JSON lines). Thin: resolve options, call :mod:`pipeline.export` or the
+store, render the summary (a line on stderr, or JSON on stdout with ``--json``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ import typer
 
 from pipeline.export import export_ohh, export_phh, load_hands
 from pipeline.ingest import default_db
-from pipeline.store import SidepotError
+from pipeline.store import SidepotError, Store
 
 
-def export_hands_cmd(
+def export_cmd(
+    parquet_out: Annotated[Path | None, typer.Option(
+        "--parquet", help="Folder for the tables as Parquet, by site and month.")] = None,
+    csv_out: Annotated[Path | None, typer.Option(
+        "--csv", help="Folder for the tables as CSV (formula cells neutralised).")] = None,
     phh_out: Annotated[Path | None, typer.Option(
         "--phh", help="PHH output: a .phhs file, or a folder of .phh files.")] = None,
     ohh_out: Annotated[Path | None, typer.Option(
@@ -29,11 +34,23 @@ def export_hands_cmd(
         "--hand", help="Only this hand id (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Summary as JSON on stdout.")] = False,
 ) -> None:
-    """Export stored hands as PHH (.phhs or a folder of .phh) or OHH (JSON lines)."""
-    if (phh_out is None) == (ohh_out is None):
-        typer.echo("sidepot: give exactly one of --phh OUT or --ohh OUT", err=True)
+    """Export the store: tables as Parquet or CSV, or hands as PHH or Open Hand History."""
+    chosen = [o for o in (parquet_out, csv_out, phh_out, ohh_out) if o is not None]
+    if len(chosen) != 1:
+        typer.echo("sidepot: give exactly one of --parquet DIR, --csv DIR, --phh OUT, --ohh OUT",
+                   err=True)
         raise typer.Exit(2)
-    hands = load_hands(db or default_db(), site, tuple(hand or ()))
+    path = db or default_db()
+    if not Path(path).exists():
+        raise SidepotError(f"no database at {path}: run `sidepot import PATH` first")
+    if parquet_out is not None or csv_out is not None:
+        with Store(path) as store:
+            written = (store.export_parquet(parquet_out) if parquet_out is not None
+                       else store.export_csv(csv_out))
+        for w in written:
+            typer.echo(w)
+        return
+    hands = load_hands(path, site, tuple(hand or ()))
     summary = export_phh(hands, phh_out) if phh_out else export_ohh(hands, ohh_out)  # type: ignore[arg-type]
     if summary.hands == 0 and summary.skipped == 0:
         raise SidepotError("no stored hand matches")

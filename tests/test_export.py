@@ -108,12 +108,12 @@ def test_export_ohh_json_lines(db, tmp_path):
 def test_cli_export_hands(db, tmp_path):
     runner = CliRunner()
     out = tmp_path / "cli.phhs"
-    result = runner.invoke(app, ["export-hands", "--phh", str(out), "--db", db, "--json"])
+    result = runner.invoke(app, ["export", "--phh", str(out), "--db", db, "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["hands"] == 4 and out.exists()
-    result = runner.invoke(app, ["export-hands", "--db", db])
+    result = runner.invoke(app, ["export", "--db", db])
     assert result.exit_code == 2
-    result = runner.invoke(app, ["export-hands", "--ohh", str(tmp_path / "o.jsonl"),
+    result = runner.invoke(app, ["export", "--ohh", str(tmp_path / "o.jsonl"),
                                  "--db", db, "--hand", "nope"])
     assert result.exit_code == 1
 

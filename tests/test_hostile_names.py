@@ -88,7 +88,7 @@ def test_terminal_output_is_escaped(db):
 
 
 def test_csv_export_neutralises_formulas(db, tmp_path):
-    result = runner.invoke(app, ["export", str(tmp_path / "csv"), "--csv", "--db", str(db)])
+    result = runner.invoke(app, ["export", "--csv", str(tmp_path / "csv"), "--db", str(db)])
     assert result.exit_code == 0, result.output
     with open(tmp_path / "csv" / "seats.csv", newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
