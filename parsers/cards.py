@@ -36,10 +36,13 @@ def normalize_card(text: str) -> str:
     raise ParseError("bad_card", f"not a card: {text!r}", text=text)
 
 
+@lru_cache(maxsize=8192)
 def parse_cards(text: str) -> tuple[str, ...]:
     """``"As Kd"``, ``"AsKd"`` or ``"[As Kd]"`` -> ``("As", "Kd")``; ``""`` -> ``()``.
 
     Brackets are removed so a bracketed group from a log line can be passed as it is.
+    Cached (the result is an immutable tuple; errors are not cached): hole-card pairs and
+    boards recur across hands, and every parser reads cards on its hot path.
     """
     t = text.replace("[", " ").replace("]", " ").strip()
     if not t:

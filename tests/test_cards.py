@@ -38,3 +38,11 @@ def test_helpers():
     assert rank_value("Ah") == 14 and rank_value("2c") == 2
     assert suit("Td") == "d"
     assert is_card("Td") and not is_card("10d")
+
+
+def test_parse_cards_is_cached_yet_rejects_every_time():
+    assert parse_cards("[Ah Kd]") is parse_cards("[Ah Kd]")  # a shared immutable tuple
+    for _ in range(2):
+        with pytest.raises(ParseError) as info:
+            parse_cards("[Ah Zz]")
+        assert info.value.reason == "bad_card"

@@ -478,3 +478,47 @@ def test_sniff_and_split_then_parse():
     chunks = split_hands(two, "utf-8")
     assert [parse(c).hand_id for c in chunks] == ["230000000001", "240000000002"]
     assert chunks[1].line == 34
+
+
+def test_fast_built_objects_are_ordinary_frozen_model_objects():
+    import dataclasses
+
+    from parsers.model import Action, Hand, Seat
+
+    h = hand(CASH)
+    rebuilt = [Action(**{f.name: getattr(a, f.name) for f in dataclasses.fields(a)})
+               for a in h.actions]
+    assert list(h.actions) == rebuilt and [hash(a) for a in h.actions] == [
+        hash(a) for a in rebuilt]
+    seat = h.seats[0]
+    assert type(seat) is Seat and seat == Seat(**{f.name: getattr(seat, f.name)
+                                                    for f in dataclasses.fields(seat)})
+    assert type(h) is Hand and h == dataclasses.replace(h)
+    assert h.button_posts_big_blind_heads_up is False and seat.stack_known is True
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        h.actions[0].amount = 1  # type: ignore[misc]
+
+
+def test_cached_line_readings_follow_each_hands_decimals_and_players():
+    # The same seat and action texts in a cash game (cents) and a play-money game (chips).
+    cash = PLAY.replace("Hold'em No Limit (25/50)", "Hold'em No Limit ($25/$50 USD)")
+    chips, cents = hand(PLAY), hand(cash)
+    assert chips.decimals == 0 and cents.decimals == 2
+    assert [s.stack for s in chips.seats] == [5000] * 3
+    assert [s.stack for s in cents.seats] == [500000] * 3
+    assert [a.amount for a in chips.actions][:4] == [25, 50, 100, 75]
+    assert [a.amount for a in cents.actions][:4] == [2500, 5000, 10000, 7500]
+    # The same line text read again with other seat numbers for the same names.
+    moved = hand(PLAY.replace("Seat 1: p1", "Seat 6: p1").replace("Seat 1 is", "Seat 6 is"))
+    assert [a.seat for a in moved.actions][:4] == [2, 3, 6, 2]
+    # A name holding ": " is read per hand, not from a reading cached for another player.
+    assert [a.seat for a in hand(CASH).actions][:2] == [2, 3]
+    renamed = hand(CASH.replace("a: b", "a"))
+    assert [(a.seat, a.amount) for a in renamed.actions][:2] == [(2, 25), (3, 50)]
+
+
+def test_bad_amount_is_reported_every_time_not_cached():
+    for _ in range(2):
+        with pytest.raises(ParseError) as info:
+            hand(CASH.replace("calls $1.25", "calls $1.255"))
+        assert (info.value.reason, info.value.line) == ("bad_amount", 12)

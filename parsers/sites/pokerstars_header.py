@@ -1,0 +1,206 @@
+"""The PokerStars hand header: game, stakes, currency, tournament and start time.
+
+Split from :mod:`parsers.sites.pokerstars` to keep the body parser small, and written to be
+cheap per hand: the header line is ``PokerStars Hand #<id>: <description> - <date>``, where the
+description (game, stakes, tournament, level) repeats across a file's hands and the date is
+nearly unique. So the description is parsed once per distinct text (:func:`_describe`,
+cached) and only the hand id and the date are read for every hand; the time-zone conversion
+is cached per printed minute and zone (zone offsets change on whole minutes, so one
+conversion serves every second of that minute, DST gaps and folds included).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from functools import lru_cache
+from zoneinfo import ZoneInfo
+
+from parsers.errors import ParseError, UnsupportedGame
+from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, Game, LimitType
+from parsers.text import parse_money
+
+SITE = "pokerstars"
+
+_HEAD = re.compile(
+    r"PokerStars (?P<kind>Zoom |Home Game |Rush )?(?:Hand|Game) #(?P<id>\d+):\s*"
+    r"(?:\{(?P<club>[^}]*)\}\s*)?(?P<rest>.*)$"
+)
+_TOURNEY = re.compile(
+    r"Tournament #(?P<tid>\d+),\s*(?P<desc>.*?)\s+-\s+(?:Match Round \w+,? )?"
+    r"Level (?P<level>[\w-]+)\s*\((?P<stakes>[^)]*)\)(?:\s*-\s*(?P<date>.*))?$"
+)
+_CASH = re.compile(r"(?P<desc>.*?)\s*\((?P<stakes>[^)]*)\)(?:\s*-\s*(?P<date>.*))?$")
+_DATE = re.compile(
+    r"(\d{4})/(\d{1,2})/(\d{1,2})\s+(?:-\s+)?(\d{1,2}):(\d{2}):(\d{2})(?:\s*\(?([A-Z]{1,5})\)?)?"
+)
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR", "R": "INR"}
+
+# PokerStars prints regional abbreviations; they mean the region's civil time (DST included:
+# a "CET" time in July is CEST), so each maps to a representative zone.
+_ZONES = {
+    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+    "AT": "America/Halifax", "AKT": "America/Anchorage", "HT": "Pacific/Honolulu",
+    "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
+    "UTC": "UTC", "GMT": "UTC", "WET": "Europe/Lisbon", "CET": "Europe/Paris",
+    "EET": "Europe/Bucharest", "MSK": "Europe/Moscow", "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo", "KST": "Asia/Seoul",
+    "AWST": "Australia/Perth", "ACST": "Australia/Adelaide", "AEST": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+}
+
+
+class Header:
+    """What the header line says; built once per hand, read by the body parser."""
+
+    __slots__ = (
+        "hand_id", "game", "limit", "currency", "decimals", "tournament_id", "level",
+        "fast_fold", "stakes_text", "started_at", "local_time", "time_zone", "buyin_currency",
+        "first_bet", "second_bet",
+    )
+
+
+def _game_of(desc: str) -> tuple[Game, LimitType]:
+    """Game and limit from the header's game words, e.g. "Hold'em No Limit"."""
+    inner = desc
+    if "(" in desc and ")" in desc:  # mixed games: "8-Game (Hold'em No Limit)"
+        inner = desc[desc.rindex("(") + 1 : desc.rindex(")")]
+    low = inner.lower()
+    if "no limit" in low:
+        limit = LimitType.NO_LIMIT
+    elif "pot limit" in low:
+        limit = LimitType.POT_LIMIT
+    else:
+        limit = LimitType.FIXED_LIMIT
+    if "hold'em" in low or "holdem" in low or "hold\\'em" in low:
+        if "6+" in low or "short" in low:
+            raise UnsupportedGame(f"6+ (short deck) hold'em: {inner}", line=1)
+        return Game.HOLDEM, limit
+    if "omaha" in low:
+        game = Game.OMAHA_HI_LO if "hi/lo" in low else Game.OMAHA
+    elif "razz" in low:
+        game = Game.RAZZ
+    elif "stud" in low:
+        game = Game.STUD
+    elif "draw" in low or "badugi" in low:
+        game = Game.DRAW
+    else:
+        game = Game.OTHER
+    raise UnsupportedGame(f"{inner.strip() or 'unknown game'} ({game.value})", line=1)
+
+
+@lru_cache(maxsize=4096)
+def _utc_offset(year: int, month: int, day: int, hour: int, minute: int, zone: str) -> timedelta:
+    """The zone's UTC offset at that local minute (fold=0, as ``datetime.replace`` gives)."""
+    offset = datetime(year, month, day, hour, minute).replace(tzinfo=ZoneInfo(zone)).utcoffset()
+    assert offset is not None
+    return offset
+
+
+def started_at(date: str) -> tuple[datetime | None, str, str]:
+    """(UTC time, printed local time, its zone) from "2023/10/03 18:42:51 CET [... ET]".
+
+    The bracketed ET time is preferred when present (one zone to trust); the first printed
+    time and its zone are kept as local_time/time_zone.
+    """
+    found = _DATE.findall(date)
+    if not found:
+        return None, "", ""
+    y, mo, d, h, mi, s, zone = found[0]
+    local = f"{y}/{int(mo):02d}/{int(d):02d} {int(h):02d}:{mi}:{s}"
+    chosen = None
+    for f in found:
+        if f[6] == "ET":
+            chosen = f
+            break
+    else:
+        for f in found:
+            if f[6] in _ZONES:
+                chosen = f
+                break
+        else:
+            return None, local, zone
+    y2, mo2, d2, h2, mi2, s2, z2 = chosen
+    try:
+        naive = datetime(int(y2), int(mo2), int(d2), int(h2), int(mi2), int(s2))
+    except ValueError:
+        return None, local, zone
+    offset = _utc_offset(naive.year, naive.month, naive.day, naive.hour, naive.minute, _ZONES[z2])
+    return (naive - offset).replace(tzinfo=UTC), local, zone
+
+
+@lru_cache(maxsize=1024)
+def _describe(rest: str) -> tuple:
+    """Everything the header says but the hand id, fast-fold flag and date, from the text
+    after ``#id:`` with the date cut off. Cached: a file repeats the same few descriptions.
+
+    Errors are raised without the line's text (it is not part of the cache key): the caller
+    adds it. Returns (tournament_id, level, currency, decimals, buyin_currency, game, limit, stakes
+    text, first bet, second bet).
+    """
+    t = _TOURNEY.match(rest) if rest.startswith("Tournament #") else None
+    if t:
+        tournament_id, level, desc, stakes = t["tid"], t["level"], t["desc"], t["stakes"]
+        currency, decimals = TOURNAMENT_CHIPS, 0
+        buyin_currency = next((c for w, c in _SYMBOLS.items() if w in desc), None)
+        for code in ("USD", "EUR", "GBP", "CAD", "INR", "CNY"):
+            if f" {code} " in f" {desc} ":
+                buyin_currency = code
+    else:
+        c = _CASH.match(rest)
+        if not c or rest.startswith("Tournament #"):
+            raise ParseError("bad_header", "cannot read game and stakes", line=1)
+        tournament_id = level = None
+        desc, stakes = c["desc"], c["stakes"]
+        if "," in stakes and not stakes.split(",")[0].strip()[-1:].isdigit():
+            # "HORSE (Razz Limit, $0.10/$0.20 USD)": the current game is inside.
+            game_words, _, stakes = stakes.partition(",")
+            desc = f"{desc} ({game_words})"
+        buyin_currency = None
+        code = stakes.split()[-1] if stakes.split() else ""
+        if code.isalpha() and code.isupper() and len(code) == 3:
+            currency = code
+        else:
+            currency = _SYMBOLS.get(stakes.strip()[:1], PLAY_MONEY)
+        decimals = 0 if currency == PLAY_MONEY else 2
+    game, limit = _game_of(desc)
+    first_bet, second_bet = _stakes_pair(stakes, decimals)
+    return (tournament_id, level, currency, decimals, buyin_currency, game, limit, stakes,
+            first_bet, second_bet)
+
+
+def _stakes_pair(stakes: str, decimals: int) -> tuple[int, int]:
+    text = stakes.split(" - ")[0].strip().replace("Rs. ", "Rs.")
+    parts = text.split()[0].split("/") if text else []
+    if len(parts) != 2:
+        raise ParseError("bad_header", f"cannot read stakes {stakes!r}", line=1)
+    try:
+        return parse_money(parts[0], decimals), parse_money(parts[1], decimals)
+    except ParseError as err:
+        raise err.with_context(line=1, site=SITE) from None
+
+
+def parse_header(line: str) -> Header:
+    """Read a header line; ParseError(bad_header), UnsupportedGame for other games."""
+    m = _HEAD.match(line)
+    if not m:
+        raise ParseError("bad_header", "not a PokerStars hand header", line=1, text=line)
+    rest = m["rest"]
+    # Find the date with the same regex _describe uses; the text before it keys the cache
+    # (the regexes read the same description and stakes from it: the date is their tail).
+    c = _TOURNEY.match(rest) if rest.startswith("Tournament #") else _CASH.match(rest)
+    if c is None:
+        raise ParseError("bad_header", "cannot read game and stakes", line=1, text=line)
+    date = c["date"]
+    try:
+        described = _describe(rest if date is None else rest[: c.start("date")])
+    except ParseError as err:
+        raise err.with_context(text=line) from None
+    h = Header()
+    h.hand_id = m["id"]
+    h.fast_fold = m["kind"] in ("Zoom ", "Rush ")
+    (h.tournament_id, h.level, h.currency, h.decimals, h.buyin_currency, h.game, h.limit,
+     h.stakes_text, h.first_bet, h.second_bet) = described
+    h.started_at, h.local_time, h.time_zone = started_at(date or "")
+    return h

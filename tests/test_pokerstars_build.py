@@ -1,0 +1,37 @@
+"""The fast builders give exactly the objects the model's own constructors give."""
+
+import dataclasses
+import pickle
+
+import pytest
+
+from parsers.model import Action, ActionKind, Game, Hand, LimitType, Seat, Stakes, Street
+from parsers.sites import pokerstars_build as build
+
+
+def test_action_and_seat_equal_their_constructors():
+    args = (Street.FLOP, 3, ActionKind.RAISE, 150, 200, True, ("Ah",), 7, 100)
+    a, b = build.action(*args), Action(*args)
+    assert type(a) is Action and a == b and hash(a) == hash(b) and repr(a) == repr(b)
+    assert pickle.loads(pickle.dumps(a)) == b
+    assert dataclasses.replace(a, line=0) == dataclasses.replace(b, line=0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.to = 1  # type: ignore[misc]
+    sargs = (2, "Jörg", 5000, False, True, ("Ah", "Kd"), None, True)
+    s, t = build.seat(*sargs), Seat(*sargs)
+    assert type(s) is Seat and s == t and hash(s) == hash(t)
+    assert a != b.__class__(*args[:-1])  # raise_by is compared: the builder set it
+
+
+def test_hand_equals_its_constructor_and_sets_the_entraction_flag_false():
+    values = dict(
+        site="pokerstars", hand_id="1", game=Game.HOLDEM, limit=LimitType.NO_LIMIT,
+        currency="USD", decimals=2, stakes=Stakes(1, 2), seats=(), actions=(),
+        button_seat=1, boards=((),), report=Hand.__dataclass_fields__["report"]
+        .default_factory(), started_at=None, local_time="", time_zone="", table_name="t",
+        max_seats=6, is_tournament=False, tournament_id=None, level=None, fast_fold=True,
+        source=Hand.__dataclass_fields__["source"].default_factory(), raw_text="x",
+    )
+    h = build.hand(**values)
+    assert type(h) is Hand and h == Hand(**values) and repr(h) == repr(Hand(**values))
+    assert h.button_posts_big_blind_heads_up is False and h.fast_fold is True
