@@ -75,3 +75,15 @@ def rank_value(card: str) -> int:
 
 def is_card(text: str) -> bool:
     return text in _DECK_SET
+
+
+def bracketed_cards(text: str, start: int = 0) -> tuple[str, ...]:
+    """The cards inside the first ``[...]`` at or after ``start``: logs print shown hands so.
+
+    An opening bracket with no closing one is a malformed line, not a crash.
+    """
+    b = text.find("[", start)
+    e = text.find("]", b + 1) if b != -1 else -1
+    if e == -1:
+        raise ParseError("bad_card", f"no bracketed cards in {text[start:start + 40]!r}")
+    return parse_cards(text[b : e + 1])

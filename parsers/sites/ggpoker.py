@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from parsers.cards import parse_cards
+from parsers.cards import bracketed_cards, parse_cards
 from parsers.errors import ParseError
 from parsers.model import (
     Action,
@@ -221,7 +221,7 @@ class _Body:
             cards: tuple[str, ...] = ()
             b = rest.find("[")
             if b != -1:
-                cards = parse_cards(rest[b : rest.index("]", b) + 1])
+                cards = bracketed_cards(rest, b)
                 if cards:
                     self.hole[seat] = cards
             elif rest not in ("mucks", "mucks hand"):

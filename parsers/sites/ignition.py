@@ -40,7 +40,7 @@ import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from parsers.cards import parse_cards
+from parsers.cards import bracketed_cards, parse_cards
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import (
     TOURNAMENT_CHIPS,
@@ -393,7 +393,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 shown = verb.startswith(("Does not show", "Mucks")) and "[" in verb
                 cards = hole.get(seat, ())
                 if shown:
-                    cards = parse_cards(verb[verb.index("[") : verb.index("]") + 1])
+                    cards = bracketed_cards(verb)
                     hole[seat] = cards
                 st = Street.SHOWDOWN if street is Street.RIVER else street
                 if not cards:

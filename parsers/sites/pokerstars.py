@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from parsers.cards import parse_cards
+from parsers.cards import bracketed_cards, parse_cards
 from parsers.errors import ParseError
 from parsers.model import (
     Action,
@@ -165,7 +165,7 @@ def _read_act(rest: str, dec: int) -> tuple:
         cards: tuple[str, ...] = ()
         b = rest.find("[")
         if b != -1:
-            cards = parse_cards(rest[b : rest.index("]", b) + 1])
+            cards = bracketed_cards(rest, b)
         elif rest != "mucks hand":
             raise ParseError("unknown_line", "cannot read shown cards")
         kind = ActionKind.SHOW if rest[0] == "s" else ActionKind.MUCK
