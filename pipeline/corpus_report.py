@@ -69,16 +69,36 @@ def _head(text: str) -> str:
     return text.lstrip().split("\n", 1)[0].strip()
 
 
+def _manifest_marks(root: Path) -> dict[str, str]:
+    """MANIFEST.tsv's marks per file (EMBEDDED, EXPECTED-OUTPUT, CONVERTED...), where present."""
+    manifest = root / "MANIFEST.tsv"
+    if not manifest.is_file():
+        return {}
+    marks: dict[str, str] = {}
+    for line in manifest.read_text(encoding="utf-8").splitlines()[1:]:
+        cols = line.split("\t")
+        if len(cols) >= 10:
+            marks[cols[0]] = cols[9]
+    return marks
+
+
 def measure(root: Path) -> dict[str, dict[str, object]]:
+    """Per format counts. Files the manifest marks EMBEDDED (hands inside test source code) or
+    EXPECTED-OUTPUT are not hand-history files and are left out; CONVERTED files (written by a
+    converter, not the site) are counted under their own row, "<format> (converted)"."""
+    marks = _manifest_marks(root)
     tallies: dict[str, SiteTally] = defaultdict(SiteTally)
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        mark = marks.get(str(path.relative_to(root)), "")
+        if "EMBEDDED" in mark or "EXPECTED-OUTPUT" in mark:
+            continue
         data = path.read_bytes()
         text, encoding = decode(data)
         try:
             fmt = registry.detect(text)
         except (registry.UnknownFormatError, registry.AmbiguousFormatError):
             continue
-        tally = tallies[fmt.name]
+        tally = tallies[fmt.name + (" (converted)" if "CONVERTED" in mark else "")]
         tally.files += 1
         for chunk in fmt.split(text, encoding, data):
             tally.chunks += 1
