@@ -47,7 +47,9 @@ class HandBuilder:
         big_bet: int = 0,
         fast_fold: bool = False,
         hand_id: str = "1",
+        button_posts_big_blind_heads_up: bool = False,
     ) -> None:
+        self.button_bb = button_posts_big_blind_heads_up
         self.stakes = Stakes(sb, bb, ante, small_bet, big_bet)
         self.button = button
         self.limit = limit
@@ -67,12 +69,20 @@ class HandBuilder:
         self.rake_: int | None = None
         self.fees: list[tuple[str, int]] = []
         self.auto_total = True
+        self.added: list[tuple[str, int]] = []
 
     # ---- table ------------------------------------------------------------------------------
     def seat(
-        self, n: int, name: str, stack: int, hole: str | None = None, sitting_out: bool = False
+        self,
+        n: int,
+        name: str,
+        stack: int,
+        hole: str | None = None,
+        sitting_out: bool = False,
+        stack_known: bool = True,
     ) -> HandBuilder:
-        self.seats.append(Seat(n, name, stack, sitting_out, False, cards(hole)))
+        seat = Seat(n, name, stack, sitting_out, False, cards(hole), stack_known=stack_known)
+        self.seats.append(seat)
         self.stack[n] = stack
         self.commit[n] = 0
         return self
@@ -252,6 +262,11 @@ class HandBuilder:
         self.printed_pots = [PrintedPot(i, a) for i, a in enumerate(amounts)]
         return self
 
+    def site_adds(self, name: str, amount: int) -> HandBuilder:
+        """Money the site puts in the pot (a cash drop): the auto total includes it."""
+        self.added.append((name, amount))
+        return self
+
     def cash_out(self, seat: int, amount: int, fee: int = 0) -> HandBuilder:
         self.cash_outs.append(CashOut(seat, amount, fee))
         return self
@@ -261,7 +276,7 @@ class HandBuilder:
         if self.auto_total and self.collections:
             # The site's total: everything put in minus uncalled returns.
             start = {s.seat: s.stack for s in self.seats}
-            total = sum(start[s] - self.stack[s] for s in start)
+            total = sum(start[s] - self.stack[s] for s in start) + sum(a for _, a in self.added)
         rake = self.rake_ if self.rake_ is not None else (0 if self.collections else None)
         report = SiteReport(
             total_pot=total,
@@ -270,6 +285,7 @@ class HandBuilder:
             pots=tuple(self.printed_pots),
             collections=tuple(self.collections),
             cash_outs=tuple(self.cash_outs),
+            site_added=tuple(self.added),
         )
         return Hand(
             site="test",
@@ -285,4 +301,5 @@ class HandBuilder:
             boards=tuple(tuple(b) for b in self.boards),
             report=report,
             fast_fold=self.fast_fold,
+            button_posts_big_blind_heads_up=self.button_bb,
         )

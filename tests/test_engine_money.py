@@ -376,8 +376,8 @@ def test_total_pot_mismatch():
     assert "total_pot_mismatch" in codes(r) and "pot_not_distributed" in codes(r)
 
 
-def test_mucked_cards_make_payout_unverified_not_an_error():
-    h = (
+def _one_shows_other_unknown(loser_mucks: bool):
+    b = (
         HandBuilder(sb=5, bb=10, button=1)
         .seat(1, "A", 1000)
         .seat(2, "B", 1000)
@@ -395,14 +395,23 @@ def test_mucked_cards_make_payout_unverified_not_an_error():
         .check(2)
         .check(1)
         .show(2, "Ad Qc")
-        .muck(1)
-        .collect(2, 20)
-        .build()
     )
-    r = replay(h)
+    if loser_mucks:
+        b = b.muck(1)
+    return b.collect(2, 20).build()
+
+
+def test_unknown_cards_make_payout_unverified_not_an_error():
+    r = replay(_one_shows_other_unknown(loser_mucks=False))
     assert errors(r) == []
     assert codes(r) == ["payout_unverified"]
     assert not r.payouts_verified
+    assert seat(r, 2).won == 20 and r.pots[0].winners == (2,)
+
+
+def test_mucking_at_showdown_concedes_so_the_payout_is_verified():
+    r = replay(_one_shows_other_unknown(loser_mucks=True))
+    assert r.findings == () and r.payouts_verified
     assert seat(r, 2).won == 20 and r.pots[0].winners == (2,)
 
 

@@ -25,9 +25,8 @@ from pipeline.engine import replay
 pytestmark = pytest.mark.corpus
 NOT_HISTORIES = ("EXPECTED-OUTPUT", "EMBEDDED", "SUMMARY")
 #: 3302721610: a sample edited by hand (a copy of seat 6, "TrapistBeer", added at seat 7 with
-#: the same $2.44 win); 2855501026: an engine false alarm on a fixed-limit completion (the
-#: river raise to 2 bets over a short all-in bet of 0.13 is legal), see the report.
-KNOWN_ERRORS = {"3302721610", "2855501026"}
+#: the same $2.44 win).
+KNOWN_ERRORS = {"3302721610"}
 
 
 def test_every_ipoker_history(corpus: Path) -> None:

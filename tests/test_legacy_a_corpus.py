@@ -26,10 +26,6 @@ pytestmark = pytest.mark.corpus
 
 #: Hands with error findings, and why. TRUE site errors first, then open questions.
 KNOWN = {
-    # OnGame: both players all in on the antes (stacks 1 and 4, no blind posted); the site
-    # returns 3 of the 4-chip ante. The model has no way to return a dead post that the
-    # engine accepts (it expects a big blind and rejects the return): engine limitation.
-    "T5-295703542-3",
     # Merge, true log defects: fpdb's "player.acts.after.fold" sample (a folded player calls
     # on the river) and "no.community" sample (the board is missing), and a hand of the same
     # FL file whose board is missing too.

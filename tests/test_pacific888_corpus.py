@@ -2,9 +2,9 @@
 
 Asserted: only ParseError escapes; >= 99% of unique hold'em hands import; every reject has a
 reason; the engine reports no error finding on an imported hand except the ones listed in
-KNOWN_FINDINGS, each judged by hand (true site/log errors and one engine false alarm, see
-there). The remaining rejects are genuine: two fpdb fixtures with blank player names, a
-truncated HHSmithy sample ("InValidHand"), a file fragment ending at its "#Game No" line, and
+KNOWN_FINDINGS, each judged by hand (true site/log errors, see there). The remaining rejects
+are genuine: two fpdb fixtures with blank player names, a truncated HHSmithy sample
+("InValidHand"), a file fragment ending at its "#Game No" line, and
 fpdb fixtures whose card glyphs are mangled ("Âh", "7p").
 
 fpdb's expected output for 888-FLH-PM-0.50-1.00-HeroLoses18 (.hp per-player rows, .hands
@@ -35,9 +35,6 @@ KNOWN_FINDINGS = {
     ("6551093", "post_wrong_amount"): "888.ca-on prints '$0.12/$0.25 Blinds', the SB posts $0.10",
     ("778807232", "post_wrong_amount"): "stakes line 200/400, posts 150/300 (old level)",
     ("778807232", "bet_too_small"): "bets of 300 are a full big blind at the level played",
-    # Engine false alarm: MomWasRight "mucks [ 4s, 4c ]" (two pair) and forfeits; the site pays
-    # the player who showed (Jack3bet, one pair). A mucked hand is dead.
-    ("539478640", "collected_mismatch"): "engine awards the pot to a mucked hand",
 }
 HP = ("jejellyroll-fr__fpdb-3/regression-test-files/cash/PacificPoker/Flop/"
       "888-FLH-PM-0.50-1.00-HeroLoses18.txt")

@@ -2,12 +2,11 @@
 
 Asserted: every unique hold'em hand imports (Omaha hands are unsupported_game rejects), every
 reject has a reason, the engine's final stack of every player equals the stack PKR prints after
-the hand, and no error finding except one engine false alarm (#2050887314: both players all-in
-on their antes, the bigger ante's excess "Returning 10 to Hero uncalled"; the engine knows no
-returned ante). Against the fpdb ``.hp`` file of #746382682 the nets agree except where fpdb
-is wrong: it leaves out Hero's "posts $0.04" (fpdb -88, ours -92) and counts Player2's
-"calls $0.16" (a call *to* 0.16 after betting 0.08) as 0.16 more (fpdb -28, ours -20); PKR's
-printed final stacks ($3.08, $5.08) confirm ours.
+the hand, and no error finding (#2050887314, both players all-in on their antes with the bigger
+ante's excess "Returning 10 to Hero uncalled", replays cleanly). Against the fpdb ``.hp`` file
+of #746382682 the nets agree except where fpdb is wrong: it leaves out Hero's "posts $0.04"
+(fpdb -88, ours -92) and counts Player2's "calls $0.16" (a call *to* 0.16 after betting 0.08)
+as 0.16 more (fpdb -28, ours -20); PKR's printed final stacks ($3.08, $5.08) confirm ours.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from pipeline.engine.result import Severity
 
 pytestmark = pytest.mark.corpus
 
-KNOWN = {("2050887314", "round_not_closed"), ("2050887314", "uncalled_bet_wrong")}
+KNOWN: set[tuple[str, str]] = set()
 _FINAL = re.compile(r"^Seat (\d+): .* - (\S+)$")
 
 

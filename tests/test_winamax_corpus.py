@@ -34,9 +34,6 @@ SITE_ERRORS = {
     # Half-chip tournament ("bets 292.50") with a raise printed as a bet: the chips put in come
     # to 3367.50 but the winner "collected 3368" (the site rounded the half chip up).
     "6307872438747255-64-1288123510",
-    # HOLD-UP: the site added 2.50€ to the pot (model: SiteReport.site_added). The engine does
-    # not read site_added yet, so it sees 2.50€ too much paid out (engine gap, not ours).
-    "17650968-184911-1663973134",
 }
 
 

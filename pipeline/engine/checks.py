@@ -145,6 +145,19 @@ def check_blind_positions(
         return
     if len(order) == 2:
         other = order[0] if order[1] == button else order[1]
+        if state.hand.button_posts_big_blind_heads_up and button in state.in_hand:
+            # Ring-game blinds kept heads-up (Entraction): the button posts the big blind.
+            if sb is not None and sb != other:
+                out.append(
+                    finding(
+                        "post_wrong_seat",
+                        f"{state.who(sb)} posts the small blind heads-up on preflop: on this "
+                        f"table the button posts the big blind and {state.who(other)} the small",
+                        {a.seat: a.line for a in posts}.get(sb, 0),
+                        Severity.WARNING,
+                    )
+                )
+            return
         if button in state.in_hand and sb is not None and sb != button:
             sev = Severity.ERROR if sb == other and bb == button else Severity.WARNING
             out.append(
@@ -373,7 +386,15 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
     limit = state.limit
     if limit is LimitType.FIXED_LIMIT:
         unit = state.unit()
-        if increment != unit and not (all_in and increment < unit):
+        # After a short all-in bet or raise, completing the bet structure is also legal: the
+        # raise goes to one full unit above the nominal level (bets counted so far, a short
+        # all-in of at least half a unit counting as one; see apply_bet_or_raise).
+        nominal = (state.bets + 1) * unit
+        if (
+            increment != unit
+            and not (to == nominal and state.current_bet < nominal)
+            and not (all_in and increment < unit)
+        ):
             out.append(
                 finding(
                     "fixed_limit_wrong_size",
@@ -522,27 +543,59 @@ def check_uncalled(
                     line,
                 )
             )
+    for s, chips in state.returned_dead.items():
+        # The unmatched part of a dead post (everyone all-in on the antes, no blind, no bet)
+        # goes back like an uncalled bet: what is left must be what the next player put in.
+        others = max((c for o, c in state.contrib.items() if o != s), default=0)
+        if best > 0 or state.contrib[s] != others:
+            why = (
+                f"{chips} more than the bet of {state.commit[s] + returned.get(s, 0)} it made"
+                if best > 0
+                else f"that leaves {state.contrib[s]} in against at most {others} from the others"
+            )
+            out.append(
+                finding(
+                    "uncalled_bet_wrong",
+                    f"uncalled bet of {chips} returned to {state.who(s)} on {street}: {why}",
+                    line,
+                )
+            )
     if due > 0 and best_seat not in returned:
         return (best_seat, due, best, street, line)
     return None
 
 
 def report_missing_return(
-    state: TableState, missing: tuple[int, int, int, str, int], implied: bool, out: list[Finding]
+    state: TableState, missing: tuple[int, int, int, str, int], how: str, out: list[Finding]
 ) -> None:
-    """A due return the log never printed: an error, unless the site's totals show it happened.
+    """A due return the log never printed: an error, unless the site's totals show the chips
+    went back to their owner anyway.
 
-    Older PokerStars logs (and some rebuy tournaments) omit the "Uncalled bet returned" line but
-    print totals without the uncalled chips: then the return is applied and only noted.
+    ``how`` is what the site's totals say: ``"returned"`` (older PokerStars logs and some rebuy
+    tournaments omit the "Uncalled bet returned" line but print totals without the uncalled
+    chips: the return is applied), ``"kept"`` (Ignition walks: the unmatched chips stay in the
+    printed total and the owner collects them with the pot; the money went back all the same),
+    or ``"missing"``.
     """
     seat, due, best, street, line = missing
-    if implied:
+    if how == "returned":
         # The rule held (the chips went back); only the log line is missing: a note.
         out.append(
             finding(
                 "uncalled_bet_wrong",
                 f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
                 f"log prints no return but the site's total pot shows {due} was given back",
+                line,
+                Severity.INFO,
+            )
+        )
+        return
+    if how == "kept":
+        out.append(
+            finding(
+                "uncalled_bet_wrong",
+                f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
+                f"site left the {due} in the pot and paid it back to its owner with the pot",
                 line,
                 Severity.INFO,
             )

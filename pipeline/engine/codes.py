@@ -29,6 +29,7 @@ _CATALOGUE: tuple[Code, ...] = (
     # hand setup
     Code("unknown_seat", ERR, "an action names a seat that is not at the table"),
     Code("duplicate_seat", ERR, "two seats share a seat number"),
+    Code("negative_amount", ERR, "an action's amount is negative (a broken log or parser)"),
     Code(
         "game_not_replayed",
         INFO,
@@ -71,6 +72,11 @@ _CATALOGUE: tuple[Code, ...] = (
     ),
     Code("pot_not_distributed", ERR, "collected + rake + fees differs from the total pot"),
     Code("collected_mismatch", ERR, "a player's collected amount differs from the engine's payout"),
+    Code(
+        "no_collections",
+        WARN,
+        "the site printed no winner for a pot (a truncated log); info for formats without results",
+    ),
     Code("chip_conservation", ERR, "the sum of nets plus rake and fees is not zero"),
     Code("payout_unverified", INFO, "a pot's winner cannot be checked: cards not shown"),
     Code("cash_out", INFO, "a player cashed out: the site paid the cash-out instead of the pot"),

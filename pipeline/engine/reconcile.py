@@ -141,6 +141,29 @@ def site_collections(hand: Hand) -> dict[int, int]:
     return got
 
 
+#: Formats whose results are optional: a hand may legitimately carry no collection at all.
+RESULTS_OPTIONAL = frozenset({"phh"})
+
+
+def report_no_collections(hand: Hand, total: int, showdown: bool, out: list[Finding]) -> None:
+    """The site printed no collection for a pot of ``total``: nobody is shown winning it.
+
+    Every hand-history site prints who won (a truncated or interrupted log is the usual cause:
+    Cake's "Player left the table" after the showdown header), so this is a warning; formats
+    whose results are optional (PHH) get a note.
+    """
+    optional = hand.site in RESULTS_OPTIONAL
+    out.append(
+        finding(
+            "no_collections",
+            f"the site printed no winner for the pot of {total}"
+            + (" after the showdown" if showdown else "")
+            + ": the payout cannot be compared",
+            severity=Severity.INFO if optional else None,
+        )
+    )
+
+
 def check_distribution(
     hand: Hand, total: int, ded: int, out: list[Finding], withheld: tuple[int, int] = (0, 0)
 ) -> bool:

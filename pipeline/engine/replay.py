@@ -14,22 +14,19 @@ from __future__ import annotations
 from parsers.model import Action, ActionKind, Game, Hand, Street
 from pipeline.engine import checks, reconcile
 from pipeline.engine.codes import finding
-from pipeline.engine.pots import build_pots
+from pipeline.engine.pots import PotSlice, build_pots
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
 from pipeline.engine.showdown import (
     award_pots,
     check_boards,
     check_duplicate_cards,
-    valid_card,
 )
 from pipeline.engine.state import (
     POSTS,
     TableState,
     apply_bet_or_raise,
-    apply_call,
     apply_post,
     apply_return,
-    fold,
     put_in,
     refund,
     start_street,
@@ -39,6 +36,10 @@ _CARD_KINDS = (ActionKind.SHOW, ActionKind.MUCK)
 _SHOW, _MUCK, _RETURN = ActionKind.SHOW, ActionKind.MUCK, ActionKind.UNCALLED_RETURN
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
+_POST_SB, _POST_BB = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
+_POST_ANTE = ActionKind.POST_ANTE
+#: Every readable card: one set lookup per card instead of a function call.
+_VALID_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _MONEY_ERRORS = frozenset({"collected_mismatch", "pot_not_distributed"})
 
 
@@ -86,6 +87,10 @@ class _Walk:
         seat = next((s for s in order if s > start), order[0])
         if seat == sb or state.stack[seat] > 0 or state.contrib[seat] <= 0:
             return None
+        if sb is None and sum(1 for s in order if s != seat and state.stack[s] > 0) < 1:
+            # Nobody posted a blind and nobody else has a chip left (all in on the antes:
+            # OnGame, PKR): there is no big blind to owe.
+            return None
         if state.big_blind > state.current_bet:
             state.current_bet = state.full_raise_level = state.big_blind
             state.bets = 1
@@ -116,59 +121,32 @@ class _Walk:
         if not self.missing:
             return
         state = self.state
-        printed = state.hand.report.total_pot
-        implied = printed is not None and printed == state.pot_total() - sum(
-            m[1] for m in self.missing
-        )
+        report = state.hand.report
+        printed = report.total_pot
+        pot = state.pot_total() + sum(a for _, a in report.site_added)
+        how = "missing"
+        if printed is not None and printed == pot - sum(m[1] for m in self.missing):
+            how = "returned"
+        elif printed in (pot, None) and self._paid_back(pot):
+            # The chips stayed in the pot (printed or, with no total printed, the pot the
+            # collections add up to) and went to their owner with it (Ignition walks).
+            how = "kept"
         for m in self.missing:
-            checks.report_missing_return(state, m, implied, self.out)
-            if implied:
+            checks.report_missing_return(state, m, how, self.out)
+            if how == "returned":
                 refund(state, m[0], m[1])
 
-    def act(self, action: Action) -> None:
-        """Judge one action, then apply it. Folds, checks and calls (most of any log) are
-        handled inline: the same rules as the ``check_*`` functions, which are called to word
-        the finding only when a rule is broken."""
-        state, out = self.state, self.out
-        kind = action.kind
-        if kind in POSTS:
-            checks.check_post_amount(state, action, out)
-            apply_post(state, action)
-            self.posts.append(action)
-            return
-        if not self.begun:
-            self.begin_betting()
-        state.voluntary_seen = True
-        seat = action.seat
-        if seat in state.folded or (state.stack[seat] <= 0 and state.contrib[seat] > 0):
-            checks.check_can_act(state, action, out)
-            # Keep the money in step with the site; the finding already says what is wrong.
-            if kind is _CALL:
-                put_in(state, seat, action.amount, True)
-            elif kind is _BET or kind is _RAISE:
-                to = checks.raise_target(state, action, out)
-                put_in(state, seat, to - state.commit[seat], True)
-            return
-        after = state.last_actor
-        if after is None:
-            after = state.anchor
-        if after is not None and state.next_to_act(after) != seat:
-            checks.check_turn(state, action, out)
-        if kind is _FOLD:
-            fold(state, seat)
-            state.last_actor = seat
-        elif kind is _CHECK:
-            if state.current_bet > state.commit[seat]:
-                checks.check_check(state, action, out)
-            state.acted[seat] = state.current_bet
-            state.last_actor = seat
-        elif kind is _CALL:
-            checks.check_call(state, action, out)
-            apply_call(state, action)
-        else:  # BET or RAISE
-            to = checks.raise_target(state, action, out)
-            checks.check_bet_or_raise(state, action, to, out)
-            apply_bet_or_raise(state, action, to)
+    def _paid_back(self, printed: int) -> bool:
+        """Whether the site paid out its whole printed pot and each unreturned bet's owner
+        collected at least the chips due to him (Ignition walks)."""
+        report = self.state.hand.report
+        got: dict[int, int] = {}
+        for c in report.collections:
+            got[c.seat] = got.get(c.seat, 0) + c.amount
+        fees = (report.rake or 0) + sum(f for _, f in report.fees)
+        if sum(got.values()) + fees != printed:
+            return False
+        return all(got.get(m[0], 0) >= m[1] for m in self.missing)
 
 
 def _in_hand(hand: Hand, out: list[Finding]) -> list[int]:
@@ -180,7 +158,7 @@ def _in_hand(hand: Hand, out: list[Finding]) -> list[int]:
         out.append(finding("duplicate_seat", f"seat numbers listed twice: {dupes}"))
     actions = hand.actions
     acting = {a.seat for a in actions if a.kind is not _SHOW and a.kind is not _MUCK}
-    if acting <= known and all(a.seat in known for a in actions if a.kind in _CARD_KINDS):
+    if acting <= known and {a.seat for a in actions} <= known:
         return sorted(acting)
     acting &= known
     unknown: set[int] = set()
@@ -198,35 +176,118 @@ def _in_hand(hand: Hand, out: list[Finding]) -> list[int]:
     return sorted(acting)
 
 
-def _known_cards(hand: Hand, out: list[Finding]) -> dict[int, tuple[str, ...]]:
-    """Hole cards that can be read: shown or mucked face up in the log, else dealt (hero)."""
+def _known_cards(
+    hand: Hand, card_actions: list[Action], out: list[Finding]
+) -> tuple[dict[int, tuple[str, ...]], set[int]]:
+    """Hole cards that can be read: shown or mucked face up in the log, else dealt (hero).
+
+    ``card_actions`` are the log's shows and mucks (gathered by the walk). Also returns the
+    seats that mucked and never showed (see ``_mucked``).
+    """
     known: dict[int, tuple[str, ...]] = {}
     for s in hand.seats:
         if s.hole_cards:
             known[s.seat] = s.hole_cards
-    for a in hand.actions:
-        if a.kind in _CARD_KINDS and a.cards:
+    muck: set[int] = set()
+    shown: set[int] = set()
+    for a in card_actions:
+        if a.cards:
             known[a.seat] = a.cards
+        (muck if a.kind is _MUCK else shown).add(a.seat)
+    if muck and shown:
+        muck -= shown
+    holdem = hand.game is Game.HOLDEM
     for seat, cards in list(known.items()):
-        if not all(valid_card(c) for c in cards):
+        if not _VALID_CARDS.issuperset(cards):
             out.append(
                 finding(
                     "invalid_card",
-                    f"seat {seat} shows unreadable cards {' '.join(cards)}",
+                    f"seat {seat} shows unreadable cards {' '.join(map(str, cards))}",
                 )
             )
             del known[seat]
-    return known
+        elif holdem and len(cards) < 2:
+            # A partial show (GGPoker: "showed [3d]"): nothing wrong, but nothing to rank.
+            del known[seat]
+        elif holdem and len(cards) != 2:
+            out.append(
+                finding(
+                    "invalid_card",
+                    f"seat {seat} holds {len(cards)} cards ({' '.join(cards)}): a hold'em hand "
+                    f"has two, so it cannot be ranked",
+                )
+            )
+            del known[seat]
+    return known, muck
 
 
-def _walk_actions(hand: Hand, state: TableState, walk: _Walk, out: list[Finding]) -> None:
-    """The single pass over the log: streets advance, every betting action is judged."""
+def _readable_boards(hand: Hand, out: list[Finding]) -> list[tuple[str, ...]]:
+    """The boards, with any board holding an unreadable card emptied (it cannot be ranked)."""
+    boards = list(hand.boards)
+    for i, board in enumerate(boards):
+        if not _VALID_CARDS.issuperset(board):
+            out.append(
+                finding(
+                    "invalid_card",
+                    f"the board has unreadable cards {' '.join(map(str, board))}",
+                )
+            )
+            boards[i] = ()
+    return boards
+
+
+def _mucked(muck: set[int], all_in: set[int]) -> frozenset[int]:
+    """Seats that mucked and never showed: a mucked hand is dead, whatever it held.
+
+    Not an all-in player's: his hand is tabled by rule and the site ranks it even where the log
+    says "mucks" (888 pays an all-in player who "mucks [Qc, Ad]" the side pot he won).
+    """
+    return frozenset(muck - all_in) if muck else frozenset()
+
+
+def _walk_actions(
+    hand: Hand, state: TableState, walk: _Walk, card_actions: list[Action], out: list[Finding]
+) -> None:
+    """The single pass over the log: streets advance, every action is judged, then applied.
+
+    One loop over local variables: this is where the engine spends its time. Posts, folds,
+    checks and calls (most of any log) are judged inline by the same rules as their ``check_*``
+    function, which is called only when an inline test says the rule may be broken (it words
+    the finding; each rule's text lives there alone). Bets and raises always go through
+    ``checks``.
+    """
     in_hand = state.in_hand
+    folded, stack, contrib, commit, acted = (
+        state.folded,
+        state.stack,
+        state.contrib,
+        state.commit,
+        state.acted,
+    )
+    posts = walk.posts
+    stakes = hand.stakes
+    post_amount = {
+        _POST_SB: stakes.small_blind,
+        _POST_BB: stakes.big_blind,
+        _POST_ANTE: stakes.ante,
+    }
     showdown_street = Street.SHOWDOWN
     for action in hand.actions:
         kind = action.kind
-        if action.seat not in in_hand or kind is _SHOW or kind is _MUCK:
+        seat = action.seat
+        if kind is _SHOW or kind is _MUCK:
+            card_actions.append(action)
             continue
+        if seat not in in_hand:
+            continue
+        if action.amount < 0:
+            out.append(
+                finding(
+                    "negative_amount",
+                    f"{checks.describe(state, action)}: an amount cannot be negative",
+                    action.line,
+                )
+            )
         if kind is _RETURN:
             apply_return(state, action)
             continue
@@ -242,7 +303,62 @@ def _walk_actions(hand: Hand, state: TableState, walk: _Walk, out: list[Finding]
                         action.line,
                     )
                 )
-        walk.act(action)
+        if kind in POSTS:
+            amount = action.amount
+            if (
+                state.voluntary_seen
+                or amount > stack[seat]
+                or post_amount.get(kind, -1) != amount
+            ):
+                checks.check_post_amount(state, action, out)
+            apply_post(state, action)
+            posts.append(action)
+            continue
+        if not walk.begun:
+            walk.begin_betting()
+        state.voluntary_seen = True
+        behind = stack[seat]
+        if seat in folded or (behind <= 0 and contrib[seat] > 0):
+            checks.check_can_act(state, action, out)
+            # Keep the money in step with the site; the finding already says what is wrong.
+            if kind is _CALL:
+                put_in(state, seat, action.amount, True)
+            elif kind is _BET or kind is _RAISE:
+                to = checks.raise_target(state, action, out)
+                put_in(state, seat, to - commit[seat], True)
+            continue
+        after = state.last_actor
+        if after is None:
+            after = state.anchor
+        if after is not None and state.next_to_act(after) != seat:
+            checks.check_turn(state, action, out)
+        if kind is _FOLD:
+            folded.add(seat)
+            if behind > 0:
+                state.n_able -= 1
+            state.last_actor = seat
+        elif kind is _CHECK:
+            if state.current_bet > commit[seat]:
+                checks.check_check(state, action, out)
+            acted[seat] = state.current_bet
+            state.last_actor = seat
+        elif kind is _CALL:
+            amount = action.amount
+            owed = state.current_bet - commit[seat]
+            if owed <= 0 or amount > behind or amount != (owed if owed < behind else behind):
+                checks.check_call(state, action, out)
+            # apply_call, inlined
+            left = stack[seat] = behind - amount
+            if behind > 0 >= left:
+                state.n_able -= 1
+            contrib[seat] += amount
+            commit[seat] += amount
+            acted[seat] = state.current_bet
+            state.last_actor = seat
+        else:  # BET or RAISE
+            to = checks.raise_target(state, action, out)
+            checks.check_bet_or_raise(state, action, to, out)
+            apply_bet_or_raise(state, action, to)
     if not walk.begun:
         walk.begin_betting()
     checks.check_round_closed(state, Street.SHOWDOWN, 0, out)
@@ -254,7 +370,8 @@ def replay(hand: Hand) -> Replay:
     """Replay ``hand`` through the rules; return recomputed pots, payouts and every finding."""
     out: list[Finding] = []
     state = TableState(hand, _in_hand(hand, out))
-    _walk_actions(hand, state, _Walk(state, out), out)
+    card_actions: list[Action] = []
+    _walk_actions(hand, state, _Walk(state, out), card_actions, out)
     live = state.live()
     showdown = len(live) >= 2
     if showdown and state.street < Street.RIVER:
@@ -268,9 +385,9 @@ def replay(hand: Hand) -> Replay:
 
     # ---- cards
     check_boards(hand, last_street, showdown, out)
-    known = _known_cards(hand, out)
+    known, muck = _known_cards(hand, card_actions, out)
     check_duplicate_cards(hand, known, out)
-    return _settle(hand, state, live, showdown, known, out)
+    return _settle(hand, state, live, showdown, known, muck, out)
 
 
 def _settle(
@@ -279,13 +396,24 @@ def _settle(
     live: list[int],
     showdown: bool,
     known: dict[int, tuple[str, ...]],
+    muck: set[int],
     out: list[Finding],
 ) -> Replay:
     """Pots, the showdown, reconciliation with the site, and the per-seat results."""
     contrib, stack = state.contrib, state.stack
-    total = sum(contrib.values())
+    rep = hand.report
+    added = sum(a for _, a in rep.site_added) if rep.site_added else 0
+    total = sum(contrib.values()) + added
     all_in = {s for s in live if stack[s] <= 0}
-    pots = build_pots(contrib, state.folded, all_in)
+    if contrib and min(contrib.values()) < 0:
+        # More given back than put in (already a finding): pots count nothing below zero.
+        pots = build_pots({s: max(0, c) for s, c in contrib.items()}, state.folded, all_in)
+    else:
+        pots = build_pots(contrib, state.folded, all_in)
+    if added:
+        # Money the site put in (GGPoker cash drops, Winamax HOLD-UP) goes to the main pot.
+        main = pots[0] if pots else PotSlice(0, tuple(live))
+        pots[:1] = [PotSlice(main.amount + added, main.eligible)]
     ded = reconcile.deduction(hand, total)
     holdem = hand.game is Game.HOLDEM
     if not holdem:
@@ -295,9 +423,16 @@ def _settle(
                 f"{hand.game.value}: betting is checked, showdown winners are not",
             )
         )
-    award = award_pots(pots, list(hand.boards), known, hand.button_seat, ded, holdem)
+    award = award_pots(
+        pots,
+        _readable_boards(hand, out),
+        known,
+        hand.button_seat,
+        ded,
+        holdem,
+        _mucked(muck, all_in),
+    )
     reconcile.check_totals(hand, total, ded, out)
-    rep = hand.report
     if rep.pots:
         forfeited = any(stack[s] <= 0 and contrib[s] > 0 for s in state.folded)
         cut = {c for s, c in contrib.items() if stack[s] <= 0 and c > 0} if forfeited else None
@@ -326,6 +461,8 @@ def _settle(
         )
     distributed = reconcile.check_distribution(hand, total, ded, out, withheld)
     site_reported = bool(rep.collections) or rep.total_pot is not None
+    if showdown and not rep.collections and total > 0 and not cash_outs:
+        reconcile.report_no_collections(hand, total, showdown, out)
     if site_reported:
         won = reconcile.check_collections(hand, award.payout, award.gross, ded, skip, state, out)
     else:
@@ -341,20 +478,24 @@ def _settle(
         invested = contrib.get(seat, 0)
         w = won.get(seat, 0)
         net_sum += w - invested
+        # A seat whose stack was never printed: ``s.stack`` is only the lower bound the parser
+        # gave (never the engine's unbounded stand-in), and the store writes no final stack.
         seat_results.append(
             SeatResult(seat, invested, w, w - invested, seat in went, s.stack - invested + w)
         )
     conservation_checkable = (verified or site_reported) and not cash_outs and distributed
     if (
         conservation_checkable
-        and net_sum + ded != 0
+        and net_sum + ded != added
         and not any(f.code in _MONEY_ERRORS for f in out)
     ):
+        gap = net_sum + ded - added
         out.append(
             finding(
                 "chip_conservation",
-                f"players' nets add up to {net_sum}, with rake and fees {ded} the table "
-                f"{'gains' if net_sum + ded > 0 else 'loses'} {abs(net_sum + ded)}",
+                f"players' nets add up to {net_sum}, with rake and fees {ded}"
+                + (f" less the {added} the site added" if added else "")
+                + f" the table {'gains' if gap > 0 else 'loses'} {abs(gap)}",
             )
         )
 

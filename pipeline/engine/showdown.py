@@ -86,6 +86,7 @@ def award_pots(
     button: int | None,
     deduction: int = 0,
     can_rank: bool = True,
+    mucked: frozenset[int] = frozenset(),
 ) -> Award:
     """Award every pot; ``known`` holds the readable hole cards of each seat (two cards each).
 
@@ -94,6 +95,11 @@ def award_pots(
     without cards. A contested pot needs the cards of every eligible seat and a full board
     (``can_rank`` False for variants we do not rank); otherwise it is listed in ``unverified``
     and left unpaid here.
+
+    ``mucked`` seats threw their hands away at the showdown: a mucked hand is dead, so it has
+    no claim on a contested pot however good the cards were (unless every contender mucked).
+    A ranking the evaluator refuses (malformed cards that slipped through) leaves the pot
+    unverified rather than raising.
     """
     result = Award()
     payout = result.payout
@@ -121,6 +127,17 @@ def award_pots(
         if not eligible:
             result.winners.append(())
             continue
+        if mucked:
+            live = tuple(s for s in eligible if s not in mucked)
+            if len(live) == 1:
+                seat = live[0]
+                payout[seat] = payout.get(seat, 0) + amount
+                if deduction:
+                    gross[seat] = gross.get(seat, 0) + full
+                result.winners.append(live)
+                continue
+            if live:
+                eligible = live
         missing = tuple(s for s in eligible if s not in known)
         if missing or not can_rank or any(len(b) != 5 for b in boards):
             result.unverified.append((index, missing))
@@ -128,9 +145,15 @@ def award_pots(
             continue
         if ranker is None:
             ranker = Ranker(known, boards)
+        try:
+            all_ranks = [{s: ranker.rank(s, b) for s in eligible} for b in range(n_boards)]
+        except (ValueError, TypeError, KeyError):
+            result.unverified.append((index, ()))
+            result.winners.append(())
+            continue
         pot_winners: set[int] = set()
         for b in range(n_boards):
-            ranks = {s: ranker.rank(s, b) for s in eligible}
+            ranks = all_ranks[b]
             best = min(ranks.values())
             winners = clockwise_from_button([s for s in eligible if ranks[s] == best], button)
             pot_winners.update(winners)

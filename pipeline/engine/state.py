@@ -24,6 +24,9 @@ POSTS = (
     ActionKind.POST_STRADDLE,
     ActionKind.POST_DEAD,
 )
+#: The stack given to a seat whose stack the log never printed: no stack rule can bind it. It
+#: never leaves the engine: results report such a seat's final stack as unknown (None).
+UNBOUNDED = 1 << 62
 LIVE_POSTS = (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE)
 
 
@@ -48,6 +51,7 @@ class TableState:
         "bets",
         "last_actor",
         "returned",
+        "returned_dead",
         "voluntary_seen",
         "anchor",
         "limit",
@@ -66,7 +70,7 @@ class TableState:
         self.ring: list[int] = in_hand + in_hand
         self.in_hand: frozenset[int] = frozenset(in_hand)
         # A stack the log never printed (Seat.stack_known False) bounds nothing: no stack rule.
-        start = {s.seat: s.stack if s.stack_known else 1 << 62 for s in hand.seats}
+        start = {s.seat: s.stack if s.stack_known else UNBOUNDED for s in hand.seats}
         self.stack: dict[int, int] = {s: start.get(s, 0) for s in in_hand}
         self.commit: dict[int, int] = dict.fromkeys(in_hand, 0)
         self.contrib: dict[int, int] = dict.fromkeys(in_hand, 0)
@@ -89,6 +93,9 @@ class TableState:
         self.bets = 0
         self.last_actor: int | None = None
         self.returned: dict[int, int] = {}
+        #: chips given back beyond the seat's street bet: the unmatched part of dead posts
+        #: (everyone all-in on the antes, no blinds: OnGame, PKR)
+        self.returned_dead: dict[int, int] = {}
         self.voluntary_seen = False
         #: the seat the street's action starts after (big blind/straddle preflop, button later)
         self.anchor: int | None = None
@@ -255,7 +262,9 @@ def apply_bet_or_raise(state: TableState, action: Action, to: int) -> None:
     if increment > 0:
         full = increment >= state.min_raise
         if state.limit is LimitType.FIXED_LIMIT:
-            # Fixed limit: an all-in of at least half a bet counts as a raise (common rule).
+            # Fixed limit (the standard rule, e.g. Robert's Rules of Poker): an all-in wager of
+            # at least half a bet is treated as a full bet or raise and reopens the betting; a
+            # smaller one does not, and the next player may complete it to the full bet.
             full = 2 * increment >= state.unit()
         if full:
             if state.limit is not LimitType.FIXED_LIMIT:
@@ -271,8 +280,14 @@ def apply_return(state: TableState, action: Action) -> None:
     """Give uncalled chips back; they leave the street bet and the player's contribution."""
     seat, chips = action.seat, action.amount
     refund(state, seat, chips)
-    state.commit[seat] -= chips
-    state.returned[seat] = state.returned.get(seat, 0) + chips
+    commit = state.commit
+    # Chips beyond the seat's street bet when nobody bet at all come out of dead posts.
+    live = chips if any(commit.values()) or state.returned else min(chips, max(0, commit[seat]))
+    commit[seat] -= live
+    if live:
+        state.returned[seat] = state.returned.get(seat, 0) + live
+    if chips > live:
+        state.returned_dead[seat] = state.returned_dead.get(seat, 0) + chips - live
     # The returned chips were never called: the street's bet level is what was matched.
     state.current_bet = max(state.commit.values(), default=0)
 
@@ -284,6 +299,7 @@ def start_street(state: TableState, street: Street) -> None:
         commit[s] = 0
     state.acted.clear()
     state.returned = {}
+    state.returned_dead = {}
     state.current_bet = 0
     state.full_raise_level = 0
     state.bets = 0
