@@ -4,9 +4,30 @@ and ``reports/sql/player_stats.sql`` (aggregated per site, player and currency).
 Every statistic comes as two counts, done and opportunities (``three_bet_hands`` over
 ``three_bet_opps``, ...), so figures from several rows or databases add up correctly; the
 percentage columns are derived from them. See :data:`DEFINITIONS` for the meaning of each.
+
+Speed: computing the per-seat facts means a windowed pass over every action (minutes per
+million hands), and adding up millions of seats takes seconds. Stored hands never change (the
+key is (site, hand_id), imports only add), so :func:`refresh` computes the facts of each hand
+once into ``seat_stats`` (one row per seat) and ``seat_stats_rollup`` (their counts added up
+per player, month, site, game, limit, stakes, hero and cash/tournament). The statistics add up
+rollup rows for whole months, and seats only where the rollup cannot answer: the first and
+last month of a date range cut mid-month, or a position filter.
+
+Freshness rule: a hand is done once its key is in ``seat_stats_hands``; the tables are current
+when that holds as many keys as ``hands`` holds rows, and they are rebuilt from scratch when
+the definition (the text of seat_hands.sql, seat_flags.sql and seat_rollup.sql) changes or
+they know more hands than the store. A writable connection brings them up to date before
+reading; a read-only one (``sidepot stats``) computes the facts of the hands they lack on the
+fly, for this connection only. Either way the answer is that of the live definition
+(``seat_facts.sql``); the tables only make it fast. Importers should call :func:`refresh`
+after each import so that readers find them current.
 """
 
 from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
 
 import duckdb
 import pandas as pd
@@ -68,10 +89,17 @@ def player_stats(
 
     Filters come as a :class:`Filters` or as its fields by keyword
     (``player_stats(con, player="Hero", stakes="0.05/0.10")``). Money columns (``net_won``,
-    ``rake_paid``, ``showdown_won``, ``non_showdown_won``) are exact Decimals.
+    ``rake_paid``, ``showdown_won``, ``non_showdown_won``) are exact Decimals. On a writable
+    connection the ``seat_stats`` table is brought up to date first (see the module doc).
     """
     f = filters if filters is not None else Filters(**kwargs)  # type: ignore[arg-type]
-    frame = query(con, "player_stats", {**f.params(), "min_hands": min_hands})
+    _facts_now(con)
+    params = {**f.params(), "min_hands": min_hands, "use_rollup": f.positions is None}
+    cut = not params["use_rollup"] or any(
+        d is not None and d != _month_start(d) for d in (params["date_from"], params["date_to"]))
+    con.execute(f"CREATE OR REPLACE TEMP VIEW seat_cut_now AS SELECT 1 AS seats_needed"
+                f"{'' if cut else ' WHERE false'}")
+    frame = query(con, "player_stats", params)
     frame["postflop_actions"] = (
         frame["postflop_bets_raises"] + frame["postflop_calls"] + frame["postflop_folds"]
     )
@@ -81,9 +109,136 @@ def player_stats(
 def seat_facts(con: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> pd.DataFrame:
     """The per-seat, per-hand rows behind every statistic, in hand order (time, then id)."""
     f = filters if filters is not None else Filters()
-    sql = f"SELECT * FROM ({_facts_sql()}) f ORDER BY started_at NULLS LAST, site, hand_id, seat"
+    _facts_now(con)
+    sql = (f"SELECT * FROM ({load('seat_stats_filtered')}) f "
+           "ORDER BY started_at NULLS LAST, site, hand_id, seat")
     return frame(con, sql, f.params())
 
 
-def _facts_sql() -> str:
-    return load("seat_facts")
+@dataclass(frozen=True, slots=True)
+class RefreshResult:
+    """What :func:`refresh` did: hands whose facts were added, and whether it started over."""
+
+    hands_added: int
+    rebuilt: bool
+
+
+#: Hands per refresh step: bounds the memory of the windowed pass over their actions.
+CHUNK_HANDS = 200_000
+#: The tables refresh keeps: per-seat facts, their monthly rollup, the hands done, the version.
+TABLES = ("seat_stats", "seat_stats_rollup", "seat_stats_hands", "seat_stats_meta")
+
+
+def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> RefreshResult:
+    """Bring ``seat_stats`` and its rollup up to date with the store (needs a writable con).
+
+    Meant to run after each import (cheap when nothing changed: two counts); the reports also
+    call it on writable connections. Each step computes the facts of up to ``chunk_hands``
+    hands not yet done and records their keys, in one transaction, so an interrupted refresh
+    leaves a consistent table that the next one completes.
+    """
+    rebuilt = _state(con) not in ("fresh", "stale")
+    if rebuilt:
+        for name in TABLES:
+            con.execute(f"DROP TABLE IF EXISTS main.{name}")
+        _pending_chunk(con, 0, known=False)
+        _chunk_facts(con)
+        con.execute("CREATE TABLE main.seat_stats AS FROM seat_stats_recent")
+        con.execute("CREATE TABLE main.seat_stats_rollup AS FROM seat_rollup_recent")
+        con.execute("CREATE TABLE main.seat_stats_hands (site VARCHAR, hand_id VARCHAR)")
+        con.execute("CREATE TABLE main.seat_stats_meta (definition VARCHAR)")
+        con.execute("INSERT INTO main.seat_stats_meta VALUES (?)", [_definition()])
+    added = 0
+    while True:
+        con.begin()
+        try:
+            n = _pending_chunk(con, chunk_hands, known=True)
+            if n:
+                _chunk_facts(con)
+                con.execute("INSERT INTO main.seat_stats BY NAME FROM seat_stats_recent")
+                con.execute("INSERT INTO main.seat_stats_rollup BY NAME FROM seat_rollup_recent")
+                con.execute("INSERT INTO main.seat_stats_hands SELECT * FROM seat_stats_chunk")
+            con.commit()
+        except BaseException:
+            con.rollback()
+            raise
+        added += n
+        if n < chunk_hands:
+            return RefreshResult(added, rebuilt)
+
+
+def _facts_now(con: duckdb.DuckDBPyConnection) -> None:
+    """Point the temporary views ``seat_facts_now`` and ``seat_rollup_now`` at complete facts."""
+    state = _state(con)
+    if state != "fresh" and not _read_only(con):
+        refresh(con)
+        state = "fresh"
+    if state == "fresh":
+        con.execute("CREATE OR REPLACE TEMP VIEW seat_facts_now AS FROM main.seat_stats")
+        con.execute("CREATE OR REPLACE TEMP VIEW seat_rollup_now AS FROM main.seat_stats_rollup")
+        return
+    # read-only: the tables' rows (if usable) plus those of the hands they lack, for now only
+    usable = state == "stale"
+    _pending_chunk(con, None, known=usable)
+    _chunk_facts(con)
+    for view, table, recent in (("seat_facts_now", "seat_stats", "seat_stats_recent"),
+                                ("seat_rollup_now", "seat_stats_rollup", "seat_rollup_recent")):
+        stored = f"FROM main.{table} UNION ALL BY NAME " if usable else ""
+        con.execute(f"CREATE OR REPLACE TEMP VIEW {view} AS {stored}FROM temp.{recent}")
+
+
+def _chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
+    """Facts and rollup of the hands in ``seat_stats_chunk``, as temporary tables."""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_recent AS "
+                f"{load('seat_stats_pending')}", _no_filters())
+    con.execute("CREATE OR REPLACE TEMP TABLE seat_rollup_recent AS FROM ("
+                "WITH seat_rows AS (SELECT *, CAST(date_trunc('month', started_at) AS TIMESTAMP)"
+                f" AS month FROM temp.seat_stats_recent) {load('seat_rollup')})")
+
+
+def _state(con: duckdb.DuckDBPyConnection) -> str:
+    """fresh | stale (hands missing, tables otherwise good) | missing | outdated (rebuild)."""
+    tables = {r[0] for r in con.execute(  # tables, or views over a Parquet export of them
+        "SELECT table_name FROM information_schema.tables WHERE table_catalog = "
+        "current_database() AND table_schema = 'main' AND table_name LIKE 'seat_stats%'"
+    ).fetchall()}
+    if not set(TABLES) <= tables:
+        return "missing"
+    row = con.execute("SELECT definition FROM main.seat_stats_meta").fetchone()
+    if row is None or row[0] != _definition():
+        return "outdated"
+    done, hands = con.execute(
+        "SELECT (SELECT count(*) FROM main.seat_stats_hands), (SELECT count(*) FROM main.hands)"
+    ).fetchone()
+    if done > hands:
+        return "outdated"
+    return "fresh" if done == hands else "stale"
+
+
+def _pending_chunk(con: duckdb.DuckDBPyConnection, limit: int | None, known: bool) -> int:
+    """Fill the temporary table ``seat_stats_chunk`` with hands not yet in ``seat_stats``."""
+    done = " ANTI JOIN main.seat_stats_hands k USING (site, hand_id)" if known else ""
+    cap = f" LIMIT {int(limit)}" if limit is not None else ""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_chunk AS "
+                f"SELECT site, hand_id FROM main.hands{done}{cap}")
+    return con.execute("SELECT count(*) FROM seat_stats_chunk").fetchone()[0]
+
+
+def _month_start(moment: datetime) -> datetime:
+    return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+
+
+def _read_only(con: duckdb.DuckDBPyConnection) -> bool:
+    row = con.execute("SELECT readonly FROM duckdb_databases() "
+                      "WHERE database_name = current_database()").fetchone()
+    return bool(row and row[0])
+
+
+def _no_filters() -> dict[str, object]:
+    return Filters().params()
+
+
+def _definition() -> str:
+    """A fingerprint of the facts' definition: a changed flag invalidates the stored tables."""
+    text = load("seat_hands") + load("seat_flags") + load("seat_rollup")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

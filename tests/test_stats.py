@@ -20,7 +20,8 @@ import pytest
 
 from pipeline.ingest import import_paths
 from reports.filters import FilterError, Filters, parse_stakes
-from reports.stats import DEFINITIONS, player_stats, seat_facts
+from reports.sql import frame, load
+from reports.stats import DEFINITIONS, RefreshResult, player_stats, refresh, seat_facts
 
 HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/05/0{d} 12:00:00 ET"
 HANDS = [
@@ -225,3 +226,106 @@ def test_bad_stakes():
     with pytest.raises(FilterError):
         parse_stakes("a/b")
     assert parse_stakes("$0.05/$0.10") == (Decimal("0.05"), Decimal("0.10"))
+
+
+# -- the seat_stats table: computed once per hand, same answers as the live definition --------
+
+
+@pytest.fixture
+def writable(con, tmp_path):
+    """A writable copy of the three-hand store (the module's store stays read-only)."""
+    db = tmp_path / "w.duckdb"
+    c = duckdb.connect(str(db))
+    c.execute(f"ATTACH '{con.execute('PRAGMA database_list').fetchall()[0][2]}' AS src "
+              "(READ_ONLY)")
+    c.execute("COPY FROM DATABASE src TO w")
+    c.execute("DETACH src")
+    yield c, db
+    c.close()
+
+
+def _sorted(frame):
+    return frame.sort_values(["site", "player", "currency"]).reset_index(drop=True)
+
+
+def test_refresh_fills_the_table_once(writable):
+    c, _ = writable
+    first = refresh(c)
+    assert first == RefreshResult(hands_added=3, rebuilt=True)
+    assert c.execute("SELECT count(*) FROM seat_stats").fetchone()[0] == 12
+    assert refresh(c) == RefreshResult(hands_added=0, rebuilt=False)
+
+
+@pytest.mark.parametrize("f", [Filters(), Filters(player="Bob"), Filters(positions=("BTN", "SB")),
+                               Filters(date_from=parse_date_("2024-05-02")), Filters(hero=True),
+                               Filters(stakes="0.05/0.10", tournament=False)])
+def test_stored_facts_answer_like_the_live_query(con, writable, f):
+    c, _ = writable
+    refresh(c)
+    live = _sorted(player_stats(con, f))  # read-only store without the table: computed live
+    stored = _sorted(player_stats(c, f))
+    assert stored.columns.tolist() == live.columns.tolist()
+    assert stored.equals(live)
+    assert seat_facts(c, f).equals(seat_facts(con, f))
+
+
+def test_read_only_store_adds_hands_the_table_lacks(tmp_path):
+    db = tmp_path / "later.duckdb"
+    (tmp_path / "first.txt").write_text("\n\n".join(HANDS[:2]) + "\n", encoding="utf-8")
+    (tmp_path / "later.txt").write_text(HANDS[2] + "\n", encoding="utf-8")
+    import_paths([tmp_path / "first.txt"], db)
+    with duckdb.connect(str(db)) as rw:
+        assert refresh(rw) == RefreshResult(hands_added=2, rebuilt=True)
+    import_paths([tmp_path / "later.txt"], db)  # imported after the refresh
+    with duckdb.connect(str(db), read_only=True) as ro:
+        stats = player_stats(ro).set_index("player")
+        assert stats["hands"].sum() == 12
+        assert counts(stats, "Cid", "cbet_turn") == (0, 0)
+        assert counts(stats, "Bob", "cbet_turn") == (1, 1)
+        assert ro.execute("SELECT count(*) FROM seat_stats").fetchone()[0] == 8
+    with duckdb.connect(str(db)) as rw:
+        assert refresh(rw) == RefreshResult(hands_added=1, rebuilt=False)
+        assert rw.execute("SELECT count(*) FROM seat_stats").fetchone()[0] == 12
+
+
+def test_a_changed_definition_rebuilds_the_table(writable):
+    c, _ = writable
+    refresh(c)
+    c.execute("UPDATE seat_stats_meta SET definition = 'older'")
+    c.execute("UPDATE seat_stats SET vpip = NOT vpip")
+    assert refresh(c) == RefreshResult(hands_added=3, rebuilt=True)
+    assert player_stats(c).set_index("player").loc["Bob", "vpip_hands"] == 1
+
+
+def _live(con, f):
+    """The oracle: seat_facts.sql computed from the actions, added up here in pandas."""
+    facts = frame(con, load("seat_facts"), f.params())
+    facts["vpip_done"] = facts["vpip_opp"] & facts["vpip"]
+    sums = facts.groupby("player").agg(
+        hands=("seat", "size"), vpip_opps=("vpip_opp", "sum"), vpip_hands=("vpip_done", "sum"),
+        three_bet_opps=("three_bet_opp", "sum"), steal_hands=("steal", "sum"),
+        cbet_flop_opps=("cbet_flop_opp", "sum"), showdowns=("wtsd", "sum"),
+        fold_bb_to_steal_opps=("fold_bb_to_steal_opp", "sum"), net_won=("net", "sum"),
+    )
+    return sums.astype({c: "int64" for c in sums.columns if c != "net_won"})
+
+
+@pytest.mark.parametrize("f", [
+    Filters(), Filters(date_from=parse_date_("2024-05-01")),
+    Filters(date_from=parse_date_("2024-04-20")), Filters(date_to=parse_date_("2024-05-31")),
+    Filters(date_from=parse_date_("2024-04-16"), date_to=parse_date_("2024-06-09")),
+    Filters(date_from=parse_date_("2024-05-02"), date_to=parse_date_("2024-05-03")),
+    Filters(positions=("BB",), date_from=parse_date_("2024-04-20")), Filters(player="Ann"),
+])
+def test_monthly_rollup_and_cut_months_match_the_facts(writable, f):
+    c, _ = writable
+    # spread the hands over three months: April 15, May 2, June 10
+    c.execute("UPDATE hands SET started_at = started_at - INTERVAL 16 DAY "
+              "WHERE hand_id = '900000001'")
+    c.execute("UPDATE hands SET started_at = started_at + INTERVAL 38 DAY "
+              "WHERE hand_id = '900000003'")
+    expected = _live(c, f)
+    got = player_stats(c, f).set_index("player")[expected.columns]
+    assert c.execute("SELECT count(*) FROM seat_stats_rollup").fetchone()[0] == 12
+    assert not expected.empty
+    assert got.sort_index().equals(expected.sort_index())

@@ -1,0 +1,152 @@
+-- The second half of seat_facts.sql: given a CTE `h` of hands (seat_hands.sql), one row per
+-- dealt seat with every flag the player statistics count (opportunity and done, as booleans)
+-- and the money each hand moved. Set-based: one windowed pass over the actions of those hands,
+-- one GROUP BY (site, hand_id, seat), one per-hand GROUP BY. This text continues a WITH clause
+-- (it starts at the CTE after `h`), so it is only ever used through @include.
+-- Parameters: $player, $hero (boolean: only the hero's seats), $positions (VARCHAR[]).
+-- every betting action of those hands, with the bets/raises and calls made before it on its street
+a AS (
+    SELECT x.site, x.hand_id, x.seat, x.street, x.seq, x.kind,
+           x.kind IN ('fold', 'check', 'call', 'bet', 'raise') AS decision,
+           coalesce(sum(CAST(x.kind IN ('bet', 'raise') AS INTEGER)) OVER w, 0) AS raises_before,
+           coalesce(sum(CAST(x.kind = 'call' AS INTEGER)) OVER w, 0) AS calls_before
+    FROM actions x SEMI JOIN h USING (site, hand_id)
+    WHERE x.street IN ('preflop', 'flop', 'turn', 'river')
+    WINDOW w AS (PARTITION BY x.site, x.hand_id, x.street ORDER BY x.seq
+                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+),
+-- per seat: what it did, and what it first did at each raise level of each street
+sa AS (
+    SELECT site, hand_id, seat,
+        bool_or(street = 'preflop' AND decision) AS pre_decision,
+        bool_or(street = 'preflop' AND kind IN ('call', 'bet', 'raise')) AS vpip,
+        bool_or(street = 'preflop' AND kind IN ('bet', 'raise')) AS pfr,
+        bool_or(street = 'preflop' AND kind = 'fold') AS folded_pre,
+        bool_or(street = 'preflop' AND kind IN ('bet', 'raise') AND raises_before = 0) AS opened,
+        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision) AS pre_first_kind,
+        arg_min(raises_before, seq) FILTER (WHERE street = 'preflop' AND decision) AS pre_first_raises,
+        arg_min(calls_before, seq) FILTER (WHERE street = 'preflop' AND decision) AS pre_first_calls,
+        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision AND raises_before = 1) AS pre_kind_1,
+        arg_min(calls_before, seq) FILTER (WHERE street = 'preflop' AND decision AND raises_before = 1) AS pre_calls_1,
+        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision AND raises_before = 2) AS pre_kind_2,
+        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision AND raises_before = 3) AS pre_kind_3,
+        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND decision AND raises_before = 0) AS flop_kind_0,
+        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND decision AND raises_before = 1) AS flop_kind_1,
+        arg_min(kind, seq) FILTER (WHERE street = 'turn' AND decision AND raises_before = 0) AS turn_kind_0,
+        arg_min(kind, seq) FILTER (WHERE street = 'turn' AND decision AND raises_before = 1) AS turn_kind_1,
+        count(*) FILTER (WHERE street <> 'preflop' AND kind IN ('bet', 'raise')) AS post_aggr,
+        count(*) FILTER (WHERE street <> 'preflop' AND kind = 'call') AS post_calls,
+        count(*) FILTER (WHERE street <> 'preflop' AND kind = 'fold') AS post_folds
+    FROM a
+    GROUP BY site, hand_id, seat
+),
+-- every dealt seat of the filtered hands (before the player filter: others' positions matter)
+s AS (
+    SELECT st.site, st.hand_id, st.seat, st.player, st.position, st.is_hero,
+           st.went_to_showdown, st.invested, st.collected, st.net,
+           sa.* EXCLUDE (site, hand_id, seat),
+           st.position IN ('CO', 'BTN', 'SB') AND sa.pre_first_raises = 0
+               AND sa.pre_first_calls = 0 AS steal_opp
+    FROM seats st SEMI JOIN h USING (site, hand_id)
+    LEFT JOIN sa USING (site, hand_id, seat)
+    WHERE NOT coalesce(st.sitting_out, false)
+),
+-- per hand: was the pot entered, who raised last preflop, who bet first on flop and turn,
+-- whose open was a steal, and how much the winners collected (to share the rake)
+a_hand AS (
+    SELECT site, hand_id,
+        bool_or(street = 'preflop' AND kind IN ('call', 'bet', 'raise')) AS pre_entered,
+        arg_max(seat, seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise')) AS pf_aggressor,
+        arg_min(seat, seq) FILTER (WHERE street = 'flop' AND kind = 'bet') AS flop_first_bettor,
+        arg_min(seat, seq) FILTER (WHERE street = 'turn' AND kind = 'bet') AS turn_first_bettor
+    FROM a
+    GROUP BY site, hand_id
+),
+s_hand AS (
+    SELECT site, hand_id,
+        max(seat) FILTER (WHERE steal_opp AND pre_first_kind = 'raise') AS stealer,
+        sum(greatest(collected, 0)) AS total_collected
+    FROM s
+    GROUP BY site, hand_id
+),
+f AS (
+    SELECT s.*, h.currency, h.decimals, h.game, h.limit_type, h.small_blind, h.big_blind,
+           h.is_tournament, h.started_at, h.has_flop,
+           h.rake AS hand_rake,
+           coalesce(ah.pre_entered, false) AS pre_entered,
+           ah.pf_aggressor, sh.stealer, sh.total_collected,
+           ah.pf_aggressor IS NOT NULL AND ah.flop_first_bettor = ah.pf_aggressor AS flop_cbet,
+           ah.pf_aggressor IS NOT NULL AND ah.flop_first_bettor = ah.pf_aggressor
+               AND ah.turn_first_bettor = ah.pf_aggressor AS turn_cbet
+    FROM s
+    JOIN h USING (site, hand_id)
+    LEFT JOIN a_hand ah USING (site, hand_id)
+    JOIN s_hand sh USING (site, hand_id)
+    WHERE (CAST($player AS VARCHAR) IS NULL OR s.player = CAST($player AS VARCHAR))
+      AND (NOT coalesce(CAST($hero AS BOOLEAN), false) OR s.is_hero)
+      AND (CAST($positions AS VARCHAR[]) IS NULL
+           OR list_contains(CAST($positions AS VARCHAR[]), s.position))
+)
+SELECT site, hand_id, seat, player, position, currency, decimals, game, limit_type, small_blind,
+       big_blind, is_tournament,
+       started_at, coalesce(is_hero, false) AS is_hero,
+       invested, collected, net,
+       CAST(net AS DOUBLE) / nullif(CAST(big_blind AS DOUBLE), 0) AS net_bb,
+       coalesce(went_to_showdown, false) AS went_to_showdown,
+       -- the rake of a hand is paid by its winners, in proportion to what each collected
+       CASE WHEN total_collected > 0 AND collected > 0
+            THEN CAST(hand_rake * collected / total_collected AS DECIMAL(18, 4))
+            ELSE CAST(0 AS DECIMAL(18, 4)) END AS rake_paid,
+       -- VPIP / PFR: over hands minus walks (nobody entered the pot and this seat had no decision)
+       NOT (NOT coalesce(pre_decision, false) AND NOT pre_entered) AS vpip_opp,
+       coalesce(vpip, false) AS vpip,
+       coalesce(pfr, false) AS pfr,
+       -- 3-bet: facing exactly one preflop raise; fold to 3-bet: opened, then faced a re-raise
+       pre_kind_1 IS NOT NULL AS three_bet_opp,
+       coalesce(pre_kind_1 = 'raise', false) AS three_bet,
+       coalesce(opened, false) AND pre_kind_2 IS NOT NULL AS fold_to_three_bet_opp,
+       coalesce(opened, false) AND coalesce(pre_kind_2 = 'fold', false) AS fold_to_three_bet,
+       -- 4-bet: opened, then re-raised a 3-bet (cold 4-bets are not counted); fold to 4-bet:
+       -- 3-bet, then folded to a 4-bet. 4-bet + fold to 3-bet + call 3-bet share one denominator.
+       coalesce(opened, false) AND pre_kind_2 IS NOT NULL AS four_bet_opp,
+       coalesce(opened, false) AND coalesce(pre_kind_2 = 'raise', false) AS four_bet,
+       coalesce(pre_kind_1 = 'raise', false) AND pre_kind_3 IS NOT NULL AS fold_to_four_bet_opp,
+       coalesce(pre_kind_1 = 'raise', false) AND coalesce(pre_kind_3 = 'fold', false)
+           AS fold_to_four_bet,
+       -- steal: first in from CO, BTN or SB (everyone before folded); fold to steal: a blind
+       -- facing that open alone (no caller in between)
+       coalesce(steal_opp, false) AS steal_opp,
+       coalesce(steal_opp AND pre_first_kind = 'raise', false) AS steal,
+       coalesce(position = 'SB' AND stealer <> seat AND pre_kind_1 IS NOT NULL
+                AND pre_calls_1 = 0, false) AS fold_sb_to_steal_opp,
+       coalesce(position = 'SB' AND stealer <> seat AND pre_calls_1 = 0
+                AND pre_kind_1 = 'fold', false) AS fold_sb_to_steal,
+       coalesce(position = 'BB' AND stealer IS NOT NULL AND pre_kind_1 IS NOT NULL
+                AND pre_calls_1 = 0, false) AS fold_bb_to_steal_opp,
+       coalesce(position = 'BB' AND stealer IS NOT NULL AND pre_calls_1 = 0
+                AND pre_kind_1 = 'fold', false) AS fold_bb_to_steal,
+       -- continuation bets: the last preflop raiser bets first on the flop (and then the turn)
+       coalesce(seat = pf_aggressor AND flop_kind_0 IS NOT NULL, false) AS cbet_flop_opp,
+       coalesce(seat = pf_aggressor AND flop_cbet, false) AS cbet_flop,
+       coalesce(seat <> pf_aggressor AND flop_cbet AND flop_kind_1 IS NOT NULL, false)
+           AS fold_to_cbet_flop_opp,
+       coalesce(seat <> pf_aggressor AND flop_cbet AND flop_kind_1 = 'fold', false)
+           AS fold_to_cbet_flop,
+       coalesce(seat = pf_aggressor AND flop_cbet AND turn_kind_0 IS NOT NULL, false)
+           AS cbet_turn_opp,
+       coalesce(seat = pf_aggressor AND turn_cbet, false) AS cbet_turn,
+       coalesce(seat <> pf_aggressor AND turn_cbet AND turn_kind_1 IS NOT NULL, false)
+           AS fold_to_cbet_turn_opp,
+       coalesce(seat <> pf_aggressor AND turn_cbet AND turn_kind_1 = 'fold', false)
+           AS fold_to_cbet_turn,
+       -- flops seen, showdowns, wins
+       has_flop AND NOT coalesce(folded_pre, false) AS saw_flop,
+       has_flop AND NOT coalesce(folded_pre, false) AND coalesce(went_to_showdown, false)
+           AS wtsd,
+       coalesce(went_to_showdown, false) AND coalesce(collected > 0, false) AS won_sd,
+       has_flop AND NOT coalesce(folded_pre, false) AND coalesce(collected > 0, false)
+           AS won_after_flop,
+       coalesce(post_aggr, 0) AS post_aggr,
+       coalesce(post_calls, 0) AS post_calls,
+       coalesce(post_folds, 0) AS post_folds
+FROM f
