@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -43,10 +44,20 @@ def test_bad_filters_are_user_errors(db):
     assert both.exit_code == 1
 
 
-def test_audit_export(db):
-    out = runner.invoke(app, ["audit", "--db", db, "--format", "json"])
+def test_audit_export(tmp_path):
+    # A sample hand whose printed total pot was tampered with: the audit must list it.
+    hand = (SAMPLES / "cash_nl10_ankaa.txt").read_text("utf-8").strip().split("\n\n\n")[0]
+    total = re.search(r"^Total pot \$(\d+)\.(\d\d)", hand, re.M)
+    cents = int(total[1]) * 100 + int(total[2]) + 1
+    bad = hand[: total.start(1) - 1] + f"${cents // 100}.{cents % 100:02d}" + hand[total.end(2) :]
+    (tmp_path / "tampered.txt").write_text(bad + "\n", "utf-8")
+    path = str(tmp_path / "a.duckdb")
+    imported = runner.invoke(app, ["import", str(tmp_path / "tampered.txt"), "--db", path])
+    assert imported.exit_code == 0
+    out = runner.invoke(app, ["audit", "--db", path, "--format", "json"])
     rows = json.loads(out.stdout)
     assert rows and {"site", "hand_id", "code", "severity", "source_file"} <= set(rows[0])
+    assert any(r["code"] == "total_pot_mismatch" and r["severity"] == "error" for r in rows)
 
 
 def test_graph_and_report(db, tmp_path):
