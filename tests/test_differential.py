@@ -179,6 +179,7 @@ def compare(sim: SimulatedHand) -> str:
     ours = replay(hand)
     engine_stacks = {r.seat: r.final_stack for r in ours.seats}
     assert engine_stacks == sim.final_stacks, text
+    assert not ours.has_errors, f"{text}\n{[f for f in ours.findings]}"
     if "short_blind" in sim.features:
         try:
             pokerkit_replay(hand, sim.hole_cards)
