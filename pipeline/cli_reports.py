@@ -24,16 +24,7 @@ from pipeline.store import SidepotError
 from reports import export
 from reports.audit import findings_by_code, findings_list, overview
 from reports.filters import FilterError, Filters, parse_date
-from reports.graph import (
-    GraphError,
-    figure_bytes,
-    position_figure,
-    position_frame,
-    winnings_figure,
-    winnings_series,
-)
 from reports.hand import find_hands, hand_detail
-from reports.html import build_report
 from reports.stats import SUMMARY_COLUMNS, player_stats
 
 
@@ -240,6 +231,16 @@ def graph_cmd(
     ] = None,
 ) -> None:
     """Net winnings over hands (showdown, non-showdown, all-in adjusted) as PNG or SVG."""
+    # matplotlib costs a third of a second to import: only the commands that draw pay it
+    from reports.graph import (
+        GraphError,
+        figure_bytes,
+        position_figure,
+        position_frame,
+        winnings_figure,
+        winnings_series,
+    )
+
     if player is None and not hero:
         raise SidepotError("say whose graph: --player NAME or --hero")
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
@@ -271,6 +272,8 @@ def report_cmd(
     adjusted: Annotated[bool, typer.Option(help="Draw the all-in adjusted line.")] = True,
 ) -> None:
     """One self-contained HTML report (summary, statistics, graphs, audit) that opens offline."""
+    from reports.html import build_report  # draws graphs: matplotlib only when asked for
+
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
                    cash, tournament).filters()
     with open_read(db) as con:
