@@ -69,16 +69,21 @@ def _head(text: str) -> str:
     return text.lstrip().split("\n", 1)[0].strip()
 
 
-def _manifest_marks(root: Path) -> dict[str, str]:
-    """MANIFEST.tsv's marks per file (EMBEDDED, EXPECTED-OUTPUT, CONVERTED...), where present."""
-    manifest = root / "MANIFEST.tsv"
-    if not manifest.is_file():
+def _manifest_marks(root: Path) -> dict[Path, str]:
+    """MANIFEST.tsv's marks per file (EMBEDDED, EXPECTED-OUTPUT, CONVERTED...), where present:
+    in ``root`` or a parent of it (so one site's folder can be measured alone)."""
+    base = root.resolve()
+    for folder in (base, *base.parents):
+        manifest = folder / "MANIFEST.tsv"
+        if manifest.is_file():
+            break
+    else:
         return {}
-    marks: dict[str, str] = {}
+    marks: dict[Path, str] = {}
     for line in manifest.read_text(encoding="utf-8").splitlines()[1:]:
         cols = line.split("\t")
         if len(cols) >= 10:
-            marks[cols[0]] = cols[9]
+            marks[folder / cols[0]] = cols[9]
     return marks
 
 
@@ -89,7 +94,7 @@ def measure(root: Path) -> dict[str, dict[str, object]]:
     marks = _manifest_marks(root)
     tallies: dict[str, SiteTally] = defaultdict(SiteTally)
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        mark = marks.get(str(path.relative_to(root)), "")
+        mark = marks.get(path.resolve(), "")
         if "EMBEDDED" in mark or "EXPECTED-OUTPUT" in mark:
             continue
         data = path.read_bytes()
