@@ -106,6 +106,33 @@ def test_unlogged_antes_are_read_off_the_printed_pot() -> None:
     assert h.stakes.ante == 10
 
 
+def test_stacks_printed_after_an_unlogged_ante_get_it_back() -> None:
+    """The 2011 client: no ante logged, the POT has three of 0.10, and Cy's printed 80 is
+    what he had left after his: his ALLIN "80.00" is all he had behind, not 0.10 too many."""
+    body = _text().split('<ACTION TYPE="HAND_BOARD"')[0].replace(
+        '<ACTION TYPE="ACTION_FOLD" PLAYER="Cy: [x]"></ACTION>',
+        '<ACTION TYPE="ACTION_ALLIN" PLAYER="Cy: [x]" VALUE="80.00"></ACTION>\n'
+        '<ACTION TYPE="ACTION_FOLD" PLAYER="Ann &amp; Co"></ACTION>\n'
+        '<ACTION TYPE="ACTION_FOLD" PLAYER="B&Ouml;b"></ACTION>\n')
+    h = _hand(body + '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="9.30" RAKE="0.00">'
+              '<RESULT PLAYER="Cy: [x]" WIN="9.30" HAND="$(STR_BY_DEFAULT)"></RESULT>'
+              '</SHOWDOWN></HISTORY>')
+    assert [(a.seat, a.amount) for a in h.actions if a.kind is ActionKind.POST_ANTE] == [
+        (2, 10), (3, 10), (1, 10)]
+    assert {s.seat: s.stack for s in h.seats if s.stack} == {1: 10010, 2: 5010, 3: 8010}
+    shove = next(a for a in h.actions if a.all_in)
+    assert (shove.seat, shove.kind, shove.to) == (3, ActionKind.RAISE, 8000)
+    r = replay(h)
+    assert not [f for f in r.findings if f.severity is Severity.ERROR]
+    assert {s.seat: s.net for s in r.seats if s.seat < 4} == {1: -310, 2: -310, 3: 620}
+
+
+def test_a_blind_larger_than_the_stack_is_all_in_for_the_stack() -> None:
+    text = _text().replace('"Cy: [x]" SEAT="3" AMOUNT="80.00"', '"Cy: [x]" SEAT="3" AMOUNT="0.60"')
+    bb = next(a for a in _hand(text).actions if a.kind is ActionKind.POST_BIG_BLIND)
+    assert (bb.amount, bb.to, bb.all_in) == (60, 60, True)
+
+
 def test_blind_kinds() -> None:
     text = _text().replace('KIND="HAND_BB" VALUE="1.00"', 'KIND="HAND_AB" VALUE="1.50"')
     kinds = [(a.seat, a.kind, a.amount) for a in _hand(text).actions if a.kind.is_post]

@@ -25,27 +25,21 @@ from pipeline.engine.result import Severity
 
 pytestmark = pytest.mark.corpus
 
-#: Hands with error findings: all from fpdb's one 2011 tournament export
-#: (NLHE-CAD-MTT-201101.txt), whose client logged no antes (the parser infers them from the
-#: printed pots, confirmed by every stack of the next hand) and whose own numbers then
-#: contradict themselves. TRUE site errors, by kind:
-#: - an all-in VALUE that exceeds the printed stack by exactly the unlogged ante (the caller's
-#:   next-hand stack shows he paid the excess; the winner's shows it never existed);
-KNOWN_ALLIN_ANTE = {
-    "5853323", "5854029", "5854554", "5856222", "5856339", "5856647", "5857052", "5857216",
-    "5857453", "5857555", "5858590", "5858766", "5858949", "5859099", "5859416", "5859628",
-    "5859848", "5860300", "5860777",
-}
-#: - 5846884: at a level change the log prints a 50 small blind and a 50 big blind at 50/100
-#:   while the pot it prints counts 25 for the small blind; 5849988: a split pot of 825 paid
-#:   412 + 412 (a chip lost); 5851096 and 5859304: a player printed with a 0 stack acts
-#:   (folds; goes all in for 6733); 5854762, 5854845, 5858355: blinds posted beyond the
-#:   printed stack less the inferred ante; 5855055: the printed pot is 200 above the chips
-#:   the log puts in, not a whole ante per player (not explained).
-KNOWN_OTHER = {
-    "5846884", "5849988", "5851096", "5859304", "5854762", "5854845", "5858355", "5855055",
-}
-KNOWN = KNOWN_ALLIN_ANTE | KNOWN_OTHER
+#: Hands with error findings, all from fpdb's one 2011 tournament export
+#: (NLHE-CAD-MTT-201101.txt), whose client logs no antes (the parser infers them from the
+#: printed pots and adds them back to the stacks, printed after the ante) and whose own
+#: numbers then contradict themselves. TRUE log defects:
+#: - 5846884: at a level change (STAKES 50/100) the log posts a 50 small blind and a 50 big
+#:   blind, the others call 50, and the flop POT 175 counts 25 for the small blind;
+#: - 5849988: a split pot of 825 paid 412 + 412 (the odd chip lost);
+#: - 5851096 and 5859304: a player printed with a 0 stack acts (folds; goes all in for 6733);
+#: - 5854845: Player43 is printed with 0 after an ante of the 20 he had left (his previous
+#:   hand ends at 20), which the log does not print; the POT 1040 = 9 x 25 + 20 + 3 x 200 +
+#:   the big blind's 195, so no whole ante per dealt player fits and none is inferred;
+#: - 5855055: Player44, new at the table, pays no ante: the POT counts 8 antes of 25 (the
+#:   other 8 players' previous hands confirm theirs) among 9 dealt players with chips, so no
+#:   whole ante per dealt player fits and none is inferred.
+KNOWN = {"5846884", "5849988", "5851096", "5859304", "5854845", "5855055"}
 FPDB = "BossMedia/jejellyroll-fr__fpdb-3/regression-test-files/cash/Boss/Flop"
 
 

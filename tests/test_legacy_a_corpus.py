@@ -24,20 +24,27 @@ from pipeline.engine.result import Severity
 
 pytestmark = pytest.mark.corpus
 
-#: Hands with error findings, and why. TRUE site errors first, then open questions.
+#: Merge hands with error findings: every one a TRUE log defect (none a parse bug; the parse
+#: bugs once listed here are fixed and pinned in tests/test_merge.py).
 KNOWN = {
-    # Merge, true log defects: fpdb's "player.acts.after.fold" sample (a folded player calls
-    # on the river) and "no.community" sample (the board is missing), and a hand of the same
-    # FL file whose board is missing too.
-    "71732021-1470", "35035866-453", "33325037-509",
-    # fpdb's "weird.all.in.line" sample: a player already all in "checks" on the river.
+    # fpdb "player.acts.after.fold": Player5 folds preflop, then CALLs 0.05 on the river.
+    "71732021-1470",
+    # fpdb "no.community": the BB's preflop check (after a DISCONNECTED) is logged in the
+    # POSTFLOP round, the flop has no COMMUNITY cards and no action from the small blind.
+    "35035866-453",
+    # fpdb FL 2011 file: the game element ends after the first preflop fold (no further
+    # action, board or winner: the log is cut mid-hand).
+    "33325037-509",
+    # fpdb "weird.all.in.line": with both live players all in, a seat printed dealtin="false"
+    # with a $0.00 balance (never posted, never dealt) "CHECKs" on the river.
     "71748131-1802",
-    # Merge, not yet explained (see the report): stacks printed after the posts in some
-    # 2011-2012 tournament exports where the heuristic does not fire; the HHSmithy heads-up
-    # FL sample whose description ($10/$20) disagrees with its $1/$2 posts; an all-in big
-    # blind; "addCallandRaise" where the winner's amount exceeds the recomputed pot.
-    "50104125-2", "50104630-1", "50150678-4", "56150235-132", "35428805-25", "45133716-41",
-    "27626183-2",
+    # HHSmithy HeadsUp.txt: described "Limit $10/$20" but posts 1/2 and raises/bets 6 (fits no
+    # fixed-limit structure): the description does not belong to the hand.
+    "56150235-132",
+    # fpdb "allin.blind": the small blind's ALL_IN is printed amount="0.00" after his 25
+    # ante, yet the printed main pot 565 = 5 x 25 antes + 4 x 110 says he put in 110: the
+    # winners get 2335 where the logged chips add up to 2225.
+    "45133716-41",
 }
 SITES = {
     "ongame": (ongame, ("OnGame",)),

@@ -146,3 +146,121 @@ def test_other_games_and_unknown_events():
 def test_sniff():
     assert sniff(LATER)
     assert not sniff("<session><general></general><game gamecode=\"1\"></game></session>")
+
+
+# A 2012 tournament export: balances are printed AFTER the blinds (Tess had 1000, posted 50
+# and shows 950). She shoves her printed 950 on top of the 50 posted, Uma folds: only the
+# shove shows that the balances are post-blind stacks, although 900 of it comes back.
+SHOVE_FOLDED = """<description type="Holdem Tournament" stakes="No Limit"/>
+<game id="901-2" starttime="20120228010027" numholecards="2" gametype="23" seats="2" realmoney="true" data="20120228|Some Room|900-1|901-2|true">
+	<players dealer="0">
+		<player seat="0" nickname="Uma" balance="$975.00" dealtin="true" />
+		<player seat="1" nickname="Tess" balance="$950.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1330408828812" player="0" amount="25.00"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1330408828812" player="1" amount="50.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" timestamp="1330408832953" player="0" amount="100.00"/>
+		<event sequence="4" type="ALL_IN" timestamp="1330408834703" player="1" amount="950.00"/>
+		<event sequence="5" type="FOLD" timestamp="1330408836265" player="0"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="3">
+		<winner amount="1100.00" uncalled="false" potnumber="1" player="1" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="4">
+	</round>
+</game>
+"""
+
+
+def test_post_blind_balances_seen_through_a_shove_that_comes_back():
+    h = one(SHOVE_FOLDED)
+    assert {s.player: s.stack for s in h.seats} == {"Uma": 1000, "Tess": 1000}
+    assert [(a.seat, a.amount) for a in h.actions if a.kind is K.UNCALLED_RETURN] == [(2, 900)]
+    r = replay(h)
+    assert not [f for f in r.findings if f.severity is Severity.ERROR]
+    assert {s.seat: s.net for s in r.seats} == {1: -100, 2: 100}
+
+
+# A player all in for the blind itself: the client logs ALL_IN in the BLINDS round (after the
+# small blind: the big blind, 900 short of a 1000 blind) and prints his balance as 0.
+BLIND_ALL_IN = """<description type="Holdem Tournament" stakes="No Limit"/>
+<game id="902-25" starttime="20110531181531" numholecards="2" gametype="23" realmoney="true" data="20110531|Some Room|902-1|902-25|true">
+	<players dealer="5">
+		<player seat="0" nickname="Vic" balance="$2500.00" dealtin="true" />
+		<player seat="2" nickname="Wes" balance="$0.00" dealtin="true" />
+		<player seat="5" nickname="Xan" balance="$2100.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1306883733192" player="0" amount="500.00"/>
+		<event sequence="2" type="ALL_IN" timestamp="1306883733192" player="2" amount="900.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="ALL_IN" timestamp="1306883755307" player="5" amount="2100.00"/>
+		<event sequence="4" type="FOLD" timestamp="1306883758540" player="0"/>
+		<cards type="SHOWN" cards="4h,7s" player="2"/>
+		<cards type="SHOWN" cards="Th,Qs" player="5"/>
+	</round>
+	<round id="POSTRIVER" sequence="5">
+		<cards type="COMMUNITY" cards="Ts,Kh,9h,3c,4d"/>
+	</round>
+	<round id="END_OF_GAME" sequence="6">
+		<winner amount="1200.00" uncalled="true" potnumber="2" player="5" pottype="n"/>
+		<winner amount="2300.00" uncalled="false" potnumber="1" player="5" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_all_in_in_the_blinds_round_is_a_blind_post():
+    h = one(BLIND_ALL_IN)
+    posts = [(a.seat, a.kind, a.amount, a.all_in) for a in h.actions if a.kind.is_post]
+    assert posts == [(1, K.POST_SMALL_BLIND, 500, False), (3, K.POST_BIG_BLIND, 900, True)]
+    assert {s.player: s.stack for s in h.seats}["Wes"] == 900
+    r = replay(h)
+    assert not [f for f in r.findings if f.severity is Severity.ERROR]
+    assert {s.seat: s.net for s in r.seats} == {1: -500, 3: -900, 6: 1400}
+    # before any BIG_BLIND of the round, an all-in post is the small blind
+    early = BLIND_ALL_IN.replace(
+        '<event sequence="1" type="SMALL_BLIND" timestamp="1306883733192" player="0" amount="500.00"/>\n\t\t<event sequence="2" type="ALL_IN" timestamp="1306883733192" player="2" amount="900.00"/>',
+        '<event sequence="1" type="ALL_IN" timestamp="1306883733192" player="2" amount="400.00"/>\n\t\t<event sequence="2" type="BIG_BLIND" timestamp="1306883733192" player="0" amount="1000.00"/>')
+    kinds = [(a.seat, a.kind) for a in one(early).actions if a.kind.is_post]
+    assert kinds == [(3, K.POST_SMALL_BLIND), (1, K.POST_BIG_BLIND)]
+
+
+# 2010 client, a raise nobody calls: no CALL tells how RAISE amounts read, the winner's 8.00
+# does (SB 1 + raise adding 5 = 6, BB 2: 8 in; a raise to 5 would make only 7).
+RAISE_UNCALLED = """<description type="Holdem" stakes="No Limit ($1/$2)"/>
+<game id="903-2" starttime="20100907170630" numholecards="2" gametype="2" realmoney="true" data="20100907:Somewhere (903):903:903-2:false">
+	<players dealer="3">
+		<player seat="0" nickname="Yul" balance="$198.00" dealtin="true" />
+		<player seat="3" nickname="Zed" balance="$201.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1283897191968" player="3" amount="1.00"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1283897193136" player="0" amount="2.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" timestamp="1283897199731" player="3" amount="5.00"/>
+		<event sequence="4" type="FOLD" timestamp="1283897206533" player="0"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="3">
+		<winner amount="8.00" uncalled="false" potnumber="1" player="3" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="4">
+	</round>
+</game>
+"""
+
+
+def test_uncalled_raise_read_by_the_winners_amount():
+    h = one(RAISE_UNCALLED)
+    assert [(a.kind, a.amount, a.to) for a in h.actions if a.kind is K.RAISE] == [(K.RAISE, 500, 600)]
+    r = replay(h)
+    assert not [f for f in r.findings if f.severity is Severity.ERROR]
+    assert {s.seat: s.net for s in r.seats} == {1: -200, 4: 200}
+    # the same hand where the winner got 7.00: the raise-to reading
+    to = one(RAISE_UNCALLED.replace('amount="8.00"', 'amount="7.00"'))
+    assert [(a.amount, a.to) for a in to.actions if a.kind is K.RAISE] == [(400, 500)]

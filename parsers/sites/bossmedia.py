@@ -20,7 +20,10 @@ What is Boss Media's own, and how it is read:
 - The showdown ``POT`` is what was paid out, after ``RAKE``: the total pot is their sum.
 - Blinds: ``HAND_SB``, ``HAND_BB`` (also a new player's out-of-turn big blind), ``HAND_DSB``
   (a dead small blind), ``HAND_AB`` (small and big blind together: live big blind plus dead
-  rest), ``HAND_ANTE``.
+  rest), ``HAND_ANTE``. A blind larger than the printed stack is an all-in post of the stack.
+- The 2011 tournament client logs no antes: they are inferred when the first printed POT
+  exceeds the logged chips by a whole ante per dealt player with chips, and its stacks are
+  printed AFTER the ante (each next hand's stacks confirm it): the ante is added back.
 - The button is ``DEALER="Y"``; older files have no such attribute and the button is taken
   as the dealt seat before the small blind (the small blind itself heads-up).
 - Player names may hold HTML entities XML does not define (``&Ouml;``, ``&pound;``):
@@ -168,8 +171,13 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             b, short = other, 0
     dealt = sum(1 for seat in b.dealt_seats if seats[seat][1] > 0)
     if short > 0 and dealt and short % dealt == 0:
-        # The 2011 tournament client takes antes without logging them; its pot has them.
+        # The 2011 tournament client takes antes without logging them; its pot has them,
+        # and the stacks it prints are what was left after the ante (every next hand agrees,
+        # across level changes too): the stack before the hand is the printed one plus it.
         b = _read(children, lines, seat_of, money, short // dealt, to_mode=True)
+        for a in b.actions:
+            if a.kind is ActionKind.POST_ANTE:
+                seats[a.seat][1] += a.amount
 
     involved = {a.seat for a in b.actions} | set(b.dealt_seats)
     for seat, row in seats.items():
@@ -201,23 +209,27 @@ class _Boss(Builder):
     def __init__(self) -> None:
         super().__init__()
         self.dealt_seats: list[int] = []
+        #: printed stacks (what is behind when the blinds are posted)
+        self.behind: dict[int, int] = {}
 
 
 def _read(children: list[ET.Element], lines: list[int], seat_of: dict[str, int], money,
           ante: int, to_mode: bool) -> _Boss:
     """The event log, reading bet VALUEs as street totals (``to_mode``) or as chips added.
 
-    ``ante``: the unlogged ante each dealt player paid, posted before the first blind.
+    ``ante``: the unlogged ante each dealt player paid, posted before the first blind; the
+    printed stacks are then what was left after it (a seat printed with 0 paid what it had,
+    which the log does not say: it gets no ante).
     """
     b = _Boss()
     stacks = {seat_of[e.get("NAME", "")]: money(e.get("AMOUNT")) for e in children
               if e.tag == "PLAYER" and e.get("NAME", "") in seat_of}
+    b.behind = dict(stacks)
     dealt = [seat_of.get(e.get("PLAYER", "")) for e in children
              if e.tag == "ACTION" and e.get("TYPE") == "HAND_DEAL"]
     for seat in dealt if ante else ():
         if seat is not None and stacks.get(seat, 0) > 0:
-            paid = min(ante, stacks.get(seat, 0))
-            b.post(ActionKind.POST_ANTE, seat, paid, paid == stacks.get(seat, 0), 0)
+            b.post(ActionKind.POST_ANTE, seat, ante, False, 0)
     for e, n in zip(children, lines, strict=True):
         if e.tag == "PLAYER":
             continue
@@ -271,7 +283,11 @@ def _action(b: _Boss, e: ET.Element, seat_of: dict[str, int], money, n: int,
             if kind is ActionKind.POST_SMALL_BLIND and any(
                     a.kind is ActionKind.POST_SMALL_BLIND for a in b.actions):
                 kind = ActionKind.POST_DEAD
-            b.post(kind, seat, amount, False, n, keep_live=True)
+            # A blind is printed at its full size even from a shorter stack (2011 tournament
+            # client: a 600 big blind from 424, and the POTs count 424): all in for the stack.
+            behind = b.behind.get(seat, amount) - b.totals.get(seat, 0)
+            short = 0 <= behind < amount
+            b.post(kind, seat, behind if short else amount, short, n, keep_live=True)
         else:
             raise ParseError("unknown_line", f"unknown blind {blind!r}")
     elif kind == "HAND_ANTE":

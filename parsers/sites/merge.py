@@ -15,7 +15,8 @@ What is Merge's own, and how it is read:
   5.50) but the raise-to total in later ones, and nothing in the file says which: each hand
   is read both ways and the reading whose calls match the bets they call is kept
   (:func:`_raise_is_total`). ``ALL_IN`` does not say whether it calls, bets or raises, so the
-  street's bets decide.
+  street's bets decide; in the ``BLINDS`` round it is a blind posted all in (the small blind
+  when a ``BIG_BLIND`` follows in that round, else the big blind).
 - ``<winner uncalled="true">`` is the unmatched part of a bet given back: an UNCALLED_RETURN,
   not a collection. Hands without one (every hand won without a showdown in later clients)
   count the unmatched chips in the winner's amount: the parser returns them explicitly and
@@ -210,12 +211,16 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 b.dealt(int(c.get("player", "-1")) + 1, _cards(c.get("cards")))
             elif kind in ("SHOWN", "MUCKED"):
                 shown[int(c.get("player", "-1")) + 1] = _cards(c.get("cards"))
-        for e in rnd.iter("event"):
+        events = list(rnd.iter("event"))
+        for i, e in enumerate(events):
             kind = e.get("type", "")
             seq = int(e.get("sequence", "0"))
             n = lines_of.get(seq, 0)
             if kind in _QUIET:
                 continue
+            if kind == "ALL_IN" and rid == "BLINDS":  # a blind posted all in: which one?
+                later = any(x.get("type") == "BIG_BLIND" for x in events[i + 1 :])
+                kind = "ALL_IN_SB" if later else "ALL_IN_BB"
             seat = int(e.get("player", "-1")) + 1
             if seat not in seats:
                 raise ParseError("unseated_player", f"event by player {seat - 1} who has no seat",
@@ -303,6 +308,9 @@ def _event(b: Builder, kind: str, seat: int, e: ET.Element, money, n: int,
             b.bet(seat, added, True, n)
         else:
             b.raise_by_added(seat, added, True, n)
+    elif kind in ("ALL_IN_SB", "ALL_IN_BB"):
+        blind = ActionKind.POST_SMALL_BLIND if kind == "ALL_IN_SB" else ActionKind.POST_BIG_BLIND
+        b.post(blind, seat, money(e.get("amount")), True, n)
     elif kind == "SMALL_BLIND":
         b.post(ActionKind.POST_SMALL_BLIND, seat, money(e.get("amount")), False, n)
     elif kind == "BIG_BLIND":
@@ -331,13 +339,18 @@ def _raise_is_total(game: ET.Element, money) -> bool:
     """True when this hand's RAISE amounts are raise-to totals (see the module docstring).
 
     Replays the amounts both ways and counts the plain CALLs that would not bring the caller
-    level with the bet; a hand with no telling call keeps the later (raise-to) reading.
+    level with the bet. A hand with no telling call (a raise nobody calls) is decided by the
+    winners' amounts, which include the unmatched chips in those clients: the reading whose
+    chips put in come closest above what the winners got (the rest is rake) is kept; failing
+    that, the later (raise-to) reading.
     """
     misses = [0, 0]
+    put_in = [0, 0]
     for mode in (0, 1):
         totals: dict[str, int] = {}
         for rnd in game.iter("round"):
             if rnd.get("id") != "PREFLOP":  # the blinds round and preflop are one street
+                put_in[mode] += sum(totals.values())
                 totals = {}
             for e in rnd.iter("event"):
                 kind, who = e.get("type"), e.get("player", "")
@@ -345,6 +358,8 @@ def _raise_is_total(game: ET.Element, money) -> bool:
                     continue
                 if kind in ("SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "BET", "ALL_IN"):
                     totals[who] = totals.get(who, 0) + money(e.get("amount"))
+                elif kind == "ANTE":
+                    put_in[mode] += money(e.get("amount"))
                 elif kind == "RAISE":
                     amount = money(e.get("amount"))
                     totals[who] = amount if mode else totals.get(who, 0) + amount
@@ -354,7 +369,14 @@ def _raise_is_total(game: ET.Element, money) -> bool:
                     totals[who] = to
                     if to != top:
                         misses[mode] += 1
-    return misses[1] <= misses[0]
+        put_in[mode] += sum(totals.values())
+    if misses[0] != misses[1]:
+        return misses[1] < misses[0]
+    won = sum(money(w.get("amount")) for w in game.iter("winner"))
+    gaps = [chips - won for chips in put_in]
+    if gaps[0] >= 0 and (gaps[1] < 0 or gaps[0] < gaps[1]):
+        return False
+    return True
 
 
 def _stacks_before_posts(b: Builder, seats: dict[int, list]) -> None:
@@ -362,14 +384,16 @@ def _stacks_before_posts(b: Builder, seats: dict[int, list]) -> None:
 
     The 2008-2011 clients print each player's stack before the hand; later tournament exports
     print it after the blinds and antes were posted. Which one a hand uses shows when a
-    player puts in more than his balance: then every seat's posts are added back.
+    player pushes in more than his balance (counting every chip he put in, even those later
+    returned uncalled): then every seat's posts are added back.
     """
     put_in: dict[int, int] = {}
     posts: dict[int, int] = {}
     for a in b.actions:
-        if a.kind is ActionKind.UNCALLED_RETURN:
-            put_in[a.seat] = put_in.get(a.seat, 0) - a.amount
-        elif a.amount:
+        # What was pushed in counts, returns do not: an all-in shove for the whole printed
+        # stack that is then folded to comes back mostly uncalled, yet it still shows that
+        # the balance was printed after the posts.
+        if a.amount and a.kind is not ActionKind.UNCALLED_RETURN:
             put_in[a.seat] = put_in.get(a.seat, 0) + a.amount
             if a.kind.is_post:
                 posts[a.seat] = posts.get(a.seat, 0) + a.amount
