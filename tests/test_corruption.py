@@ -39,8 +39,12 @@ from pipeline.engine import replay
 from pipeline.engine.result import Severity
 
 SAMPLE_PER_MUTATION = 300
-_COLLECTED = re.compile(r"^(?P<who>.+) collected (?P<cur>[^\d]*)(?P<amt>[\d.,]+) from (?:main |side )?pot", re.M)
-_RAISE = re.compile(r"^(?P<who>.+): raises (?P<cur>[^\d]*)(?P<by>[\d.,]+) to [^\d]*(?P<to>[\d.,]+)", re.M)
+_COLLECTED = re.compile(
+    r"^(?P<who>.+) collected (?P<cur>[^\d]*)(?P<amt>[\d.,]+) from (?:main |side )?pot", re.M
+)
+_RAISE = re.compile(
+    r"^(?P<who>.+): raises (?P<cur>[^\d]*)(?P<by>[\d.,]+) to [^\d]*(?P<to>[\d.,]+)", re.M
+)
 _SHOWS = re.compile(r"^(?P<who>.+): shows \[(?P<cards>[^\]]+)\]", re.M)
 _CALL = re.compile(r"^.+: calls [^\d]*[\d.,]+(?: and is all-in)?$", re.M)
 _TOTAL = re.compile(r"^Total pot (?P<cur>[^\d]*)(?P<amt>[\d.,]+)", re.M)
@@ -72,7 +76,9 @@ def change_collected(text: str) -> str | None:
     new = _bump(amt)
     text = text[: m.start("amt")] + new + text[m.end("amt") :]
     # keep the summary line consistent with the action line, as a tampered log would be
-    summary = re.compile(rf"^(Seat \d+: {re.escape(who)} .*collected \([^\d]*){re.escape(amt)}\)", re.M)
+    summary = re.compile(
+        rf"^(Seat \d+: {re.escape(who)} .*collected \([^\d]*){re.escape(amt)}\)", re.M
+    )
     return summary.sub(lambda s: s.group(1) + new + ")", text, count=1)
 
 
