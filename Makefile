@@ -25,8 +25,14 @@ slow: $(STAMP)
 corpus-report: $(STAMP)
 	$(BIN)/python -m pipeline.corpus_report $(CORPUS)
 
+# pipeline.bench: import speed and memory vs a regex pass and pokerkit, on simulated hands (and
+# the corpus where present), into bench/results.json; BENCH_ARGS e.g. '--hands 50000'.
+# bench_stats runs second: it merges its figures into bench/results.json under "stats".
+# The first run builds its stores under bench/ (1M and 10M hands: tens of minutes, ~10 GB).
+BENCH_ARGS ?=
 bench: $(STAMP)
-	$(BIN)/python -m pipeline.bench
+	$(BIN)/python -m pipeline.bench $(BENCH_ARGS)
+	$(BIN)/python -m pipeline.bench_stats
 
 # Coverage-guided fuzzing of the importer (atheris). FUZZ_ARGS: libFuzzer flags; drop
 # --allow-internal to stop at the first caught parser/engine exception.

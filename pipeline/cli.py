@@ -145,6 +145,13 @@ def import_cmd(
     watch: Annotated[bool, typer.Option("--watch", help="Keep following files as a poker "
                                         "client appends hands (Ctrl-C stops).")] = False,
     poll: Annotated[float, typer.Option(help="--watch: seconds between passes.", min=0.05)] = 1.0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes that parse "
+                                      "and replay (one writer stores their results).")] = 1,
+    dask: Annotated[str | None, typer.Option("--dask", help="Parse on a Dask cluster (scheduler "
+                                             "address, or 'local') and write Parquet to "
+                                             "--parquet instead of a DuckDB file.")] = None,
+    parquet: Annotated[Path | None, typer.Option("--parquet", help="--dask: output folder "
+                                                 "(read it with `sidepot attach`).")] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks on errors.")] = False,
 ) -> None:
     """Import hand histories (files or folders, recursively) into the store."""
@@ -152,13 +159,51 @@ def import_cmd(
     if watch:
         _watch(paths, _db(db), as_json, poll)
         return
+    if dask is not None:
+        _dask_import(paths, dask, parquet, jobs, as_json)
+        return
     bar = _Bar() if sys.stderr.isatty() else None
     try:
-        summary = import_paths(paths, _db(db), progress=bar, batch_size=batch_size)
+        summary = import_paths(paths, _db(db), progress=bar, batch_size=batch_size, jobs=jobs)
     finally:
         if bar is not None:
             bar.close()
     typer.echo(summary.to_json() if as_json else render_summary(summary))
+
+
+def _dask_import(paths: list[Path], scheduler: str, out: Path | None, jobs: int,
+                 as_json: bool) -> None:
+    from pipeline.dask_import import import_dask
+
+    if out is None:
+        raise typer.BadParameter("--dask needs --parquet DIR", param_hint="--parquet")
+    s = import_dask(paths, out, scheduler, workers=max(jobs, 2))
+    if as_json:
+        typer.echo(s.to_json())
+        return
+    typer.echo(f"{s.hands_written} hands written to {s.out_dir} ({s.files} files, "
+               f"{s.partitions} site/month partitions, {s.rejected} rejected) in {s.seconds}s")
+    typer.echo(f"query it: sidepot attach {safe(s.out_dir)} --db FILE")
+
+
+@app.command()
+@translated
+def attach(
+    parquet_dir: Annotated[Path, typer.Argument(help="Folder written by `import --dask` or "
+                                                "`export --parquet`.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Make every report run over a Parquet folder: views in --db over its files."""
+    from pipeline.attach import attach as attach_views
+
+    s = attach_views(parquet_dir, _db(db))
+    if as_json:
+        typer.echo(json.dumps(s.__dict__, indent=2))
+        return
+    typer.echo(f"{safe(s.db)}: views over {safe(s.parquet_dir)} ({s.layout} layout)")
+    for name, n in s.rows.items():
+        typer.echo(f"  {name:<9}{n:>12,}")
 
 
 def _watch(paths: list[Path], db: str, as_json: bool, poll: float) -> None:
