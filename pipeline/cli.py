@@ -168,7 +168,21 @@ def import_cmd(
     finally:
         if bar is not None:
             bar.close()
+    if summary.hands_imported:
+        _refresh_stats(_db(db))
     typer.echo(summary.to_json() if as_json else render_summary(summary))
+
+
+def _refresh_stats(db: str) -> None:
+    """Fold the new hands into the per-seat stat facts now, once, so that `sidepot stats`
+    answers from them instead of recomputing every hand's facts on each read-only call."""
+    from reports.stats import refresh
+
+    con = duckdb.connect(db)
+    try:
+        refresh(con)
+    finally:
+        con.close()
 
 
 def _dask_import(paths: list[Path], scheduler: str, out: Path | None, jobs: int,
