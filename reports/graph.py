@@ -21,6 +21,7 @@ matplotlib.use("Agg")
 import duckdb  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from reports.equity import allin_adjusted  # noqa: E402
 from reports.filters import Filters  # noqa: E402
@@ -132,6 +133,7 @@ def winnings_figure(series: WinningsSeries, title: str) -> Figure:
                       f"{series.adjusted_hands} hands)")
     ax.axhline(0, color="#888888", linewidth=0.6)
     ax.set_xlabel("hands")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # hand numbers, never 2.5
     ax.set_ylabel(label_text("big blinds" if series.unit == "bb" else series.unit), **_LITERAL)
     ax.set_title(label_text(title), **_LITERAL)
     ax.grid(True, alpha=0.3)
@@ -166,6 +168,7 @@ def position_figure(frame: pd.DataFrame, title: str) -> Figure:
         ax.annotate(f"{v:,.1f}\n{int(n)} h", (i, v), ha="center",
                     va="bottom" if v >= 0 else "top", fontsize=8)
     ax.axhline(0, color="#888888", linewidth=0.6)
+    ax.margins(y=0.18)  # room for the labels above the tallest bar and below the deepest
     ax.set_ylabel("bb/100")
     ax.set_title(label_text(title), **_LITERAL)
     for tick in ax.get_xticklabels():
