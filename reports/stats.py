@@ -9,18 +9,19 @@ Speed: computing the per-seat facts means a windowed pass over every action (min
 million hands), and adding up millions of seats takes seconds. Stored hands never change (the
 key is (site, hand_id), imports only add), so :func:`refresh` computes the facts of each hand
 once into ``seat_stats`` (one row per seat) and ``seat_stats_rollup`` (their counts added up
-per player, month, site, game, limit, stakes, hero and cash/tournament). The statistics add up
-rollup rows for whole months, and seats only where the rollup cannot answer: the first and
-last month of a date range cut mid-month, or a position filter.
+per player, month, site, game, limit, stakes, hero, cash/tournament and position). The
+statistics add up rollup rows for whole months, and seats only where the rollup cannot answer:
+the first and last month of a date range cut mid-month.
 
 Freshness rule: a hand is done once its key is in ``seat_stats_hands``; the tables are current
 when that holds as many keys as ``hands`` holds rows, and they are rebuilt from scratch when
-the definition (the text of seat_hands.sql, seat_flags.sql and seat_rollup.sql) changes or
-they know more hands than the store. A writable connection brings them up to date before
-reading; a read-only one (``sidepot stats``) computes the facts of the hands they lack on the
-fly, for this connection only. Either way the answer is that of the live definition
-(``seat_facts.sql``); the tables only make it fast. Importers should call :func:`refresh`
-after each import so that readers find them current.
+the facts' definition (the text of seat_hands.sql and seat_flags.sql) changes or they know
+more hands than the store; when only the rollup's (seat_rollup.sql) changes, the stored facts
+are added up again, which takes seconds where recomputing them takes minutes. A writable
+connection brings them up to date before reading; a read-only one (``sidepot stats``)
+computes the facts of the hands they lack on the fly, for this connection only. Either way
+the answer is that of the live definition (``seat_facts.sql``); the tables only make it fast.
+Importers should call :func:`refresh` after each import so that readers find them current.
 """
 
 from __future__ import annotations
@@ -94,8 +95,8 @@ def player_stats(
     """
     f = filters if filters is not None else Filters(**kwargs)  # type: ignore[arg-type]
     _facts_now(con)
-    params = {**f.params(), "min_hands": min_hands, "use_rollup": f.positions is None}
-    cut = not params["use_rollup"] or any(
+    params = {**f.params(), "min_hands": min_hands, "use_rollup": True}
+    cut = any(
         d is not None and d != _month_start(d) for d in (params["date_from"], params["date_to"]))
     con.execute(f"CREATE OR REPLACE TEMP VIEW seat_cut_now AS SELECT 1 AS seats_needed"
                 f"{'' if cut else ' WHERE false'}")
@@ -137,7 +138,18 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
     hands not yet done and records their keys, in one transaction, so an interrupted refresh
     leaves a consistent table that the next one completes.
     """
-    rebuilt = _state(con) not in ("fresh", "stale")
+    state = _state(con)
+    rebuilt = state not in ("fresh", "stale", "rollup_outdated")
+    if state == "rollup_outdated":  # the facts hold: only re-add them up (seconds, not minutes)
+        con.begin()
+        try:
+            con.execute("CREATE OR REPLACE TABLE main.seat_stats_rollup AS FROM ("
+                        f"{_rollup_of('main.seat_stats')})")
+            con.execute("UPDATE main.seat_stats_meta SET rollup = ?", [_rollup_definition()])
+            con.commit()
+        except BaseException:
+            con.rollback()
+            raise
     if rebuilt:
         for name in TABLES:
             con.execute(f"DROP TABLE IF EXISTS main.{name}")
@@ -146,8 +158,9 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
         con.execute("CREATE TABLE main.seat_stats AS FROM seat_stats_recent")
         con.execute("CREATE TABLE main.seat_stats_rollup AS FROM seat_rollup_recent")
         con.execute("CREATE TABLE main.seat_stats_hands (site VARCHAR, hand_id VARCHAR)")
-        con.execute("CREATE TABLE main.seat_stats_meta (definition VARCHAR)")
-        con.execute("INSERT INTO main.seat_stats_meta VALUES (?)", [_definition()])
+        con.execute("CREATE TABLE main.seat_stats_meta (definition VARCHAR, rollup VARCHAR)")
+        con.execute("INSERT INTO main.seat_stats_meta VALUES (?, ?)",
+                    [_definition(), _rollup_definition()])
     added = 0
     while True:
         con.begin()
@@ -178,13 +191,16 @@ def _facts_now(con: duckdb.DuckDBPyConnection) -> None:
         con.execute("CREATE OR REPLACE TEMP VIEW seat_rollup_now AS FROM main.seat_stats_rollup")
         return
     # read-only: the tables' rows (if usable) plus those of the hands they lack, for now only
-    usable = state == "stale"
+    usable = state in ("stale", "rollup_outdated")
     _pending_chunk(con, None, known=usable)
     _chunk_facts(con)
     for view, table, recent in (("seat_facts_now", "seat_stats", "seat_stats_recent"),
                                 ("seat_rollup_now", "seat_stats_rollup", "seat_rollup_recent")):
         stored = f"FROM main.{table} UNION ALL BY NAME " if usable else ""
         con.execute(f"CREATE OR REPLACE TEMP VIEW {view} AS {stored}FROM temp.{recent}")
+    if state == "rollup_outdated":  # stored facts, added up on the fly by today's definition
+        con.execute("CREATE OR REPLACE TEMP VIEW seat_rollup_now AS FROM ("
+                    f"{_rollup_of('seat_facts_now')})")
 
 
 def _chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
@@ -192,26 +208,34 @@ def _chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_recent AS "
                 f"{load('seat_stats_pending')}", _no_filters())
     con.execute("CREATE OR REPLACE TEMP TABLE seat_rollup_recent AS FROM ("
-                "WITH seat_rows AS (SELECT *, CAST(date_trunc('month', started_at) AS TIMESTAMP)"
-                f" AS month FROM temp.seat_stats_recent) {load('seat_rollup')})")
+                f"{_rollup_of('temp.seat_stats_recent')})")
+
+
+def _rollup_of(facts: str) -> str:
+    """The rollup (seat_rollup.sql) of the per-seat facts in the relation ``facts``."""
+    return ("WITH seat_rows AS (SELECT *, CAST(date_trunc('month', started_at) AS TIMESTAMP)"
+            f" AS month FROM {facts}) {load('seat_rollup')}")
 
 
 def _state(con: duckdb.DuckDBPyConnection) -> str:
-    """fresh | stale (hands missing, tables otherwise good) | missing | outdated (rebuild)."""
+    """fresh | stale (hands missing, tables otherwise good) | rollup_outdated (the facts hold,
+    their rollup was made by another definition) | missing | outdated (rebuild)."""
     tables = {r[0] for r in con.execute(  # tables, or views over a Parquet export of them
         "SELECT table_name FROM information_schema.tables WHERE table_catalog = "
         "current_database() AND table_schema = 'main' AND table_name LIKE 'seat_stats%'"
     ).fetchall()}
     if not set(TABLES) <= tables:
         return "missing"
-    row = con.execute("SELECT definition FROM main.seat_stats_meta").fetchone()
-    if row is None or row[0] != _definition():
+    row = con.execute("SELECT * FROM main.seat_stats_meta").fetchone()
+    if row is None or len(row) < 2 or row[0] != _definition():
         return "outdated"
     done, hands = con.execute(
         "SELECT (SELECT count(*) FROM main.seat_stats_hands), (SELECT count(*) FROM main.hands)"
     ).fetchone()
     if done > hands:
         return "outdated"
+    if row[1] != _rollup_definition():
+        return "rollup_outdated"
     return "fresh" if done == hands else "stale"
 
 
@@ -240,5 +264,13 @@ def _no_filters() -> dict[str, object]:
 
 def _definition() -> str:
     """A fingerprint of the facts' definition: a changed flag invalidates the stored tables."""
-    text = load("seat_hands") + load("seat_flags") + load("seat_rollup")
+    return _fingerprint(load("seat_hands") + load("seat_flags"))
+
+
+def _rollup_definition() -> str:
+    """A fingerprint of the rollup's definition: a change re-adds the stored facts up."""
+    return _fingerprint(load("seat_rollup"))
+
+
+def _fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,9 +1,10 @@
 -- Per-seat facts (a CTE `seat_rows` of seat_facts rows with a `month` column) added up per
--- player, month and every filter a report can ask for except positions: the statistics of a
--- million hands come from a few hundred thousand of these rows instead of millions of seats.
+-- player, month and every filter a report can ask for, the position included: the statistics
+-- of a million hands come from a few hundred thousand of these rows instead of millions of
+-- seats, with or without a --position filter.
 -- Every column is a count or a sum, so rows of the same player add up (player_stats.sql).
 SELECT site, player, currency, is_hero, game, limit_type, small_blind, big_blind, is_tournament,
-    month,
+    position, month,
     count(*) AS hands,
     count_if(vpip_opp) AS vpip_opps,
     count_if(vpip_opp AND vpip) AS vpip_hands,

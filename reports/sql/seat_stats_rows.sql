@@ -1,5 +1,5 @@
 -- The rows player_stats.sql adds up, filtered: whole months from the rollup (seat_rollup_now,
--- when $use_rollup: no position filter), and the seats of the months a date filter cuts in
+-- when $use_rollup), and the seats of the months a date filter cuts in
 -- two (or every filtered seat, without the rollup) rolled up on the fly from seat_facts_now.
 -- Those temporary views are set up by reports/stats.py, as is seat_cut_now: one row when
 -- seats are needed at all, none otherwise (a literal WHERE false, so the planner drops the
@@ -39,6 +39,8 @@ WHERE b.use_rollup
   AND (CAST($tournament AS BOOLEAN) IS NULL OR r.is_tournament = CAST($tournament AS BOOLEAN))
   AND (CAST($player AS VARCHAR) IS NULL OR r.player = CAST($player AS VARCHAR))
   AND (NOT coalesce(CAST($hero AS BOOLEAN), false) OR r.is_hero)
+  AND (CAST($positions AS VARCHAR[]) IS NULL
+       OR list_contains(CAST($positions AS VARCHAR[]), r.position))
   AND (b.date_from IS NULL OR r.month >= b.from_month)
   AND (b.date_to IS NULL OR r.month < b.to_month)
 UNION ALL BY NAME
