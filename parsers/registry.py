@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
 from parsers.model import Hand
 from parsers.sites import (
+    betfair,
     betonline,
     bossmedia,
     cake,
@@ -327,6 +328,17 @@ FORMATS: tuple[Format, ...] = (
         sniff=unibet.sniff,
         parse=unibet.parse,
         header=unibet.HEADER,
+    ),
+    Format(
+        name="betfair",
+        site=betfair.SITE,
+        description="Betfair Poker hand histories (the site's own client, before iPoker; "
+        "2008-2012)",
+        detection=betfair.DETECTION,
+        supports=betfair.SUPPORTS,
+        sniff=betfair.sniff,
+        parse=betfair.parse,
+        header=betfair.HEADER,
     ),
 )
 
