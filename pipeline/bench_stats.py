@@ -276,10 +276,11 @@ def time_library(source: str, location: Path) -> Timing:
                   round(r["warm_s"], 3), round(r["peak_rss_mb"], 1), _load())
 
 
-def time_cli(db: Path, hands: int, players: int) -> Timing:
-    """``sidepot stats --db DB --format csv -o /dev/null``, as a user runs it, best of three."""
+def time_cli(db: Path, hands: int, players: int, extra: Sequence[str] = ()) -> Timing:
+    """``sidepot stats --db DB --format csv -o /dev/null [extra]``, as a user runs it, best of
+    three; ``extra`` is a filter such as ``--position BTN`` (named in the row's path)."""
     command = [str(Path(sys.executable).parent / "sidepot"), "stats", "--db", str(db),
-               "--format", "csv", "-o", os.devnull]
+               "--format", "csv", "-o", os.devnull, *extra]
     seconds, peaks = [], []
     for _ in range(3):
         start = time.perf_counter()
@@ -296,7 +297,8 @@ def time_cli(db: Path, hands: int, players: int) -> Timing:
         start = time.perf_counter()
         subprocess.run([command[0], "--help"], check=True, stdout=subprocess.DEVNULL)
         startup.append(time.perf_counter() - start)
-    return Timing("duckdb", "cli", hands, players, round(seconds[0], 3), round(min(seconds), 3),
+    path = " ".join(("cli", *extra))
+    return Timing("duckdb", path, hands, players, round(seconds[0], 3), round(min(seconds), 3),
                   round(max(peaks), 1), _load(), round(min(startup), 3))
 
 
@@ -331,6 +333,7 @@ def run(sizes: Sequence[int], base_hands: int, parquet: bool) -> tuple[list[Timi
                       else f"stats_base_{base_hands}.duckdb")
         rows = [time_library("duckdb", db)]
         rows.append(time_cli(db, rows[0].hands, rows[0].players))
+        rows.append(time_cli(db, rows[0].hands, rows[0].players, ("--position", "BTN")))
         if parquet:
             rows.append(time_library("parquet", db.with_suffix(".parquet.d")))
         for t in rows:
@@ -374,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.prepare:
         print(json.dumps(prepare(sizes, args.base, not args.no_parquet)))
         return 0
-    print(f"{'source':<9}{'path':<9}{'hands':>11}{'players':>9}{'cold s':>9}{'warm s':>9}"
+    print(f"{'source':<9}{'path':<20}{'hands':>11}{'players':>9}{'cold s':>9}{'warm s':>9}"
           f"{'peak MB':>9}{'load':>6}{'startup s':>10}")
     timings, refreshes = run(sizes, args.base, not args.no_parquet)
     for t in timings:
@@ -387,7 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _row(t: Timing) -> str:
-    return (f"{t.source:<9}{t.path:<9}{t.hands:>11}{t.players:>9}{t.cold_s:>9.3f}"
+    return (f"{t.source:<9}{t.path:<20}{t.hands:>11}{t.players:>9}{t.cold_s:>9.3f}"
             f"{t.warm_s:>9.3f}{t.peak_rss_mb:>9.0f}{t.load_avg:>6.1f}{t.startup_s:>10.3f}")
 
 
