@@ -4,6 +4,7 @@ with amount/to/all-in, synthesized uncalled returns, money precision, and reject
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,80 @@ actions = ["p4 f", "p1 f", "p2 f"]
                          (2, K.POST_BIG_BLIND, 2), (3, K.POST_STRADDLE, 4)]
     assert kinds[-1] == (3, K.UNCALLED_RETURN, 2)
     assert not [f for f in replay(h).findings if f.severity.value == "error"]
+
+
+# --- amounts: the fast conversion is the slow one ---------------------------------------------
+
+_AMOUNTS = [0, 1, 250, 10**26, 10**30, Decimal("0"), Decimal("-0"), Decimal("0.00"),
+            Decimal("0.5"), Decimal("0.50"), Decimal("2.505"), Decimal("1E+3"), Decimal("1.000"),
+            Decimal("0.4600000000000000000000000000001"),
+            Decimal("123456789012345678901234567.8"), Decimal("99999999999999999999999999.99")]
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 2, 3])
+@pytest.mark.parametrize("value", _AMOUNTS, ids=repr)
+def test_fast_amount_is_the_slow_one(value, decimals):
+    """_scaled gives _minor(_number(v)) exactly when the hand would use these decimals (the
+    amount's places fit), else None so the slow path decides."""
+    d = phh._number(value, "x")
+    fast = phh._scaled(value, decimals)
+    if phh._places(d) > decimals:
+        assert fast is None
+    elif fast is not None:
+        assert fast == phh._minor(d, decimals)
+    else:  # only beyond the 28-digit bound for ints
+        assert type(value) is int and value * 10**decimals >= 10**28
+    assert phh._scaled_list([value, value], decimals) == (None if fast is None else [fast] * 2)
+
+
+@pytest.mark.parametrize("value", [True, False, -1, Decimal("-0.01"), Decimal("inf"),
+                                   Decimal("NaN"), "1", [1], None], ids=repr)
+def test_fast_amount_refuses_what_the_slow_path_rejects(value):
+    assert phh._scaled(value, 2) is None
+    assert phh._scaled_list([Decimal("1.00"), value], 2) is None
+    assert phh._scaled_list([1, value], 2) is None
+    with pytest.raises(ParseError) as info:
+        phh._number(value, "x")
+    assert info.value.reason == "bad_amount"
+
+
+def _three_way(**changes: str) -> str:
+    text = (FIX / "three_way.phh").read_text()
+    for old, new in changes.values():
+        text = text.replace(old, new)
+    return text
+
+
+def test_amounts_finer_than_the_currency_take_more_places():
+    """A USD hand in tenths of a cent: the fast path (cents) gives way to the slow one."""
+    text = _three_way(stacks=("[100, 200, 50]", "[100.005, 200, 50]"),
+                      cur=('variant = "NT"', 'variant = "NT"\ncurrency = "USD"'))
+    h = _parse(text)
+    assert h.currency == "USD" and h.decimals == 3
+    assert [s.stack for s in h.seats] == [100005, 200000, 50000]
+
+
+@pytest.mark.parametrize(("old", "new", "detail"), [
+    ("[100, 200, 50]", "[100, -200, 50]", "starting_stacks: negative amount -200"),
+    ("[100, 200, 50]", "[100, true, 50]", "starting_stacks: not a number: True"),
+    ("antes = [0, 0, 0]", "antes = [0, 0.5, -1]", "antes: negative amount -1"),
+    ('"p1 cbr 6"', '"p1 cbr six"', "not an amount: 'six'"),
+])
+def test_bad_amounts_raise_the_first_error(old, new, detail):
+    with pytest.raises(ParseError) as info:
+        _parse(_three_way(change=(old, new)))
+    assert info.value.reason == "bad_amount" and info.value.detail == detail
+
+
+def test_escaped_comment_sign_in_an_action():
+    """``\\u0023`` is a "#" only once tomllib reads the escape: the comment is still cut."""
+    text = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["p3 f \\u0023 folds", "p1 f"]
+"""
+    assert "#" not in text
+    h = _parse(text)
+    assert [(a.seat, a.kind) for a in h.actions[2:4]] == [(3, K.FOLD), (1, K.FOLD)]

@@ -36,6 +36,14 @@ Mapping to the event model, and why:
 - Hand id: the ``hand`` field when the file also names a table, event, venue or date; else a
   digest of the hand's content (the Pluribus files number hands 0.. in every folder, so a bare
   number would make the store drop distinct hands as duplicates).
+
+Speed (issue 7): the TOML is read by :mod:`.phh_toml` (a fast reader of the subset PHH files
+use, ``tomllib`` for anything else: the same document either way); the actions are walked by
+:mod:`.phh_walk`; every action string is split once; every amount is checked and converted to
+minor units in one step (:func:`_scaled`), with the currency's places, as nearly every hand
+needs; the frozen model objects are built with :mod:`.pokerstars_build`'s slot setters. Odd
+input (an amount finer than the currency, a bad amount, an unknown actor spelling) takes the
+original, slower steps, which give the same results and raise the same errors as before.
 """
 
 from __future__ import annotations
@@ -46,24 +54,25 @@ import tomllib
 from datetime import UTC, datetime
 from datetime import time as dtime
 from decimal import Decimal
+from functools import lru_cache
+from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from parsers.cards import parse_cards
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import (
     TOURNAMENT_CHIPS,
-    Action,
-    ActionKind,
     Collection,
     Game,
     Hand,
     LimitType,
-    Seat,
     SiteReport,
     SourceRef,
     Stakes,
-    Street,
 )
+from parsers.sites import phh_toml
+from parsers.sites.phh_walk import Walk
+from parsers.sites.pokerstars_build import hand as _hand
+from parsers.sites.pokerstars_build import seat as _seat
 from parsers.text import Chunk
 
 SITE = "phh"
@@ -101,6 +110,10 @@ _ABBREVIATIONS = {
 }
 _MONEY_LISTS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
 _MONEY_VALUES = ("small_bet", "big_bet", "min_bet", "bring_in")
+#: Integer amounts in minor units below this are exact in Decimal's 28-digit arithmetic.
+_EXACT = 10**28
+#: ``Decimal(10) ** k`` for the usual ``decimals``.
+_SCALES = tuple(Decimal(10) ** k for k in range(10))
 
 
 def sniff(text: str) -> bool:
@@ -124,7 +137,7 @@ def parse(chunk: Chunk, file: str = "") -> Hand:
 
 def _load(text: str) -> dict:
     try:
-        doc = tomllib.loads(text, parse_float=Decimal)
+        doc = phh_toml.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ParseError("bad_toml", str(err), line=1, text=text.split("\n", 1)[0]) from None
     if "variant" not in doc:
@@ -156,18 +169,127 @@ def _places(d: Decimal) -> int:
     return max(0, -exponent)
 
 
-class _Money:
-    """Decimal -> exact minor units with the hand's ``decimals``."""
+def _minor(d: Decimal, decimals: int) -> int:
+    """An amount in exact minor units with the hand's ``decimals``."""
+    v = d * _scale(decimals)
+    if v != v.to_integral_value():  # cannot happen: decimals covers every amount
+        raise ParseError("bad_amount", f"{d} is finer than {decimals} places")
+    return int(v)
 
-    def __init__(self, decimals: int) -> None:
-        self.decimals = decimals
-        self.scale = Decimal(10) ** decimals
 
-    def __call__(self, d: Decimal) -> int:
-        v = d * self.scale
-        if v != v.to_integral_value():  # cannot happen: decimals covers every amount
-            raise ParseError("bad_amount", f"{d} is finer than {self.decimals} places")
-        return int(v)
+def _scaled(value: object, decimals: int) -> int | None:
+    """``_minor(_number(value), decimals)`` when ``value`` is an amount with no more than
+    ``decimals`` places (to the context's precision, as :func:`_places` counts them), else
+    None: the caller then takes the slow path, which raises the error or finds more places.
+
+    A Decimal is scaled by the very product :func:`_minor` computes, so the result is the
+    same; that product is a whole number exactly when the amount rounded to the context's
+    precision (what ``normalize`` gives :func:`_places`) has at most ``decimals`` places.
+    An int is scaled as an int while that is exact in Decimal's 28 digits too."""
+    kind = type(value)
+    if kind is int:
+        v = value * 10**decimals  # type: ignore[operator]
+        return v if 0 <= v < _EXACT else None
+    if kind is not Decimal:
+        return None
+    try:
+        scaled = value * _scale(decimals)  # type: ignore[operator]
+        v = int(scaled)
+    except (ArithmeticError, ValueError):  # not finite
+        return None
+    return v if v == scaled and v >= 0 else None
+
+
+def _scaled_list(values: list, decimals: int) -> list[int] | None:
+    """:func:`_scaled` over a list, None if any is None; quicker for a list of Decimals (the
+    zeros skip the Decimal arithmetic) or of ints."""
+    kinds = set(map(type, values))
+    if kinds == {Decimal}:
+        scale = _scale(decimals)
+        out: list[int] = []
+        try:
+            for d in values:
+                if d:
+                    scaled = d * scale
+                    v = int(scaled)
+                    if v != scaled:
+                        return None
+                    out.append(v)
+                else:
+                    out.append(0)
+        except (ArithmeticError, ValueError):  # not finite
+            return None
+        return out if not out or min(out) >= 0 else None
+    if kinds == {int}:
+        factor = 10**decimals
+        out = [v * factor for v in values]
+        return out if not out or (min(out) >= 0 and max(out) < _EXACT) else None
+    maybe = [_scaled(v, decimals) for v in values]
+    return None if None in maybe else maybe  # type: ignore[return-value]
+
+
+def _scale(decimals: int) -> Decimal:
+    """``Decimal(10) ** decimals``, the scale :func:`_minor` multiplies by."""
+    return _SCALES[decimals] if decimals < len(_SCALES) else Decimal(10) ** decimals
+
+
+@lru_cache(maxsize=4096)
+def _bet(text: str) -> Decimal:
+    """A ``cbr`` amount. Cached (errors are not): bet sizes recur."""
+    try:
+        d = Decimal(text)
+    except ArithmeticError:
+        raise ParseError("bad_amount", f"not an amount: {text!r}", text=text) from None
+    return _number(d, "action")
+
+
+class _Amounts(NamedTuple):
+    """Every amount of a hand, checked, in minor units."""
+
+    decimals: int
+    lists: dict[str, list[int]]  # antes, blinds_or_straddles, starting_stacks... as present
+    values: dict[str, int]  # min_bet, small_bet... as present
+    bets: dict[str, int]  # each cbr amount as written -> its minor units
+
+
+def _amounts(doc: dict, n: int, bets: list[str], floor: int) -> _Amounts:
+    """Fast path: every amount fits the currency's ``floor`` places (as in nearly every hand),
+    so each is checked and converted at once by :func:`_scaled`. Else the slow path reads them
+    as it always did: all checked in order (the first bad one raises), then the fewest places
+    that make every amount an integer, then the conversion."""
+    scaled = _scaled
+    lists: dict[str, list[int]] = {}
+    values: dict[str, int] = {}
+    for key in _MONEY_LISTS:
+        if key in doc:
+            out = _scaled_list(_list(doc, key, n), floor)
+            if out is None:
+                return _amounts_slow(doc, n, bets, floor)
+            lists[key] = out
+    for key in _MONEY_VALUES:
+        if key in doc:
+            values[key] = one = scaled(doc[key], floor)
+            if one is None:
+                return _amounts_slow(doc, n, bets, floor)
+    bet_minor = {text: scaled(_bet(text), floor) for text in bets}
+    if None in bet_minor.values():
+        return _amounts_slow(doc, n, bets, floor)
+    return _Amounts(floor, lists, values, bet_minor)  # type: ignore[arg-type]
+
+
+def _amounts_slow(doc: dict, n: int, bets: list[str], floor: int) -> _Amounts:
+    lists = {key: [_number(v, key) for v in _list(doc, key, n)]
+             for key in _MONEY_LISTS if key in doc}
+    values = {key: _number(doc[key], key) for key in _MONEY_VALUES if key in doc}
+    numbers = [d for amounts in lists.values() for d in amounts]
+    numbers += values.values()
+    bet_amounts = [_bet(text) for text in bets]
+    numbers += bet_amounts
+    decimals = max([_places(d) for d in numbers] + [floor])
+    return _Amounts(decimals,
+                    {key: [_minor(d, decimals) for d in amounts] for key, amounts in lists.items()},
+                    {key: _minor(d, decimals) for key, d in values.items()},
+                    {text: _minor(d, decimals) for text, d in zip(bets, bet_amounts, strict=True)})
 
 
 def _list(doc: dict, key: str, n: int | None) -> list:
@@ -197,61 +319,55 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     n = len(stacks_raw)
     if n < 2:
         raise ParseError("no_seats", "fewer than two players", text="starting_stacks")
-    antes_raw = _list(doc, "antes", n)
-    blinds_raw = _list(doc, "blinds_or_straddles", n)
+    _list(doc, "antes", n)
+    _list(doc, "blinds_or_straddles", n)
     actions_raw = _list(doc, "actions", None)
 
-    numbers: list[Decimal] = []
-    for key in _MONEY_LISTS:
-        if key in doc:
-            numbers += [_number(v, key) for v in _list(doc, key, n)]
-    for key in _MONEY_VALUES:
-        if key in doc:
-            numbers.append(_number(doc[key], key))
-    for raw in actions_raw:
-        parts = _strip_comment(str(raw)).split()
-        if len(parts) == 3 and parts[1] == "cbr":
-            numbers.append(_to_decimal(parts[2]))
-
+    if "#" in text or "\\" in text:  # maybe a comment in an action (or an escaped "#")
+        steps = [_strip_comment(raw).split() for raw in map(str, actions_raw)]
+    else:
+        steps = list(map(str.split, map(str, actions_raw)))
     currency = _currency(doc)
-    decimals = max([_places(d) for d in numbers] + [2 if currency != TOURNAMENT_CHIPS else 0])
-    money = _Money(decimals)
-
-    starting = [money(_number(v, "starting_stacks")) for v in stacks_raw]
-    antes = [money(_number(v, "antes")) for v in antes_raw]
-    blinds = [money(_number(v, "blinds_or_straddles")) for v in blinds_raw]
+    decimals, minor, values, bets = _amounts(
+        doc, n, [p[2] for p in steps if len(p) == 3 and p[1] == "cbr"],
+        2 if currency != TOURNAMENT_CHIPS else 0)
+    starting = minor["starting_stacks"]
+    antes = minor["antes"]
+    blinds = minor["blinds_or_straddles"]
     small_blind, big_blind = blinds[0], blinds[1]
-    if "min_bet" in doc and limit is not LimitType.FIXED_LIMIT:
-        big_blind = money(_number(doc["min_bet"], "min_bet"))  # the no/pot-limit big blind
+    if "min_bet" in values and limit is not LimitType.FIXED_LIMIT:
+        big_blind = values["min_bet"]  # the no/pot-limit big blind
     small_bet = big_bet = 0
     if limit is LimitType.FIXED_LIMIT:
-        small_bet = money(_number(doc.get("small_bet", 0), "small_bet"))
-        big_bet = money(_number(doc.get("big_bet", 0), "big_bet"))
+        small_bet = values.get("small_bet", 0)
+        big_bet = values.get("big_bet", 0)
     if n == 2:  # the spec reverses forced bets heads-up: p2 (button) posts the small blind
         antes.reverse()
         blinds.reverse()
 
     seat_numbers = _seat_numbers(doc, n)
     names = _names(doc, n)
-    walk = _Walk(n, seat_numbers, starting, money, big_blind)
+    walk = Walk(n, seat_numbers, starting, big_blind, bets.__getitem__)
     walk.posts(antes, blinds)
     lines = _action_lines(text, actions_raw)
-    for raw, line in zip(actions_raw, lines, strict=True):
+    act = walk.act
+    for raw, parts, line in zip(actions_raw, steps, lines, strict=True):
         try:
-            walk.act(str(raw), line)
+            act(parts, line)
         except ParseError as err:
             raise err.with_context(line=line, text=str(raw)) from None
     walk.close_round(walk.last_line)
 
-    report = _report(doc, n, seat_numbers, starting, walk, money)
+    report = _report(minor, n, seat_numbers, starting, walk)
     started_at, local_time, zone = _time(doc)
-    seats = tuple(sorted(  # in seat order, as every other site gives them
-        (Seat(seat=seat_numbers[i], player=names[i], stack=starting[i],
-              hole_cards=walk.hole.get(i)) for i in range(n)),
-        key=lambda s: s.seat,
-    ))
+    hole = walk.hole
+    seats = tuple([  # in seat order, as every other site gives them
+        _seat(seat_numbers[i], names[i], starting[i], False, False, hole.get(i), None, True)
+        for i in sorted(range(n), key=seat_numbers.__getitem__)
+    ])
     level = doc.get("level")
-    return Hand(
+    seat_count = doc.get("seat_count")
+    return _hand(
         site=SITE,
         hand_id=_hand_id(doc, text),
         game=Game.HOLDEM,
@@ -268,9 +384,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         local_time=local_time,
         time_zone=zone,
         table_name=str(doc.get("table", "")),
-        max_seats=doc.get("seat_count") if isinstance(doc.get("seat_count"), int) else None,
+        max_seats=seat_count if isinstance(seat_count, int) else None,
         is_tournament=level is not None,
+        tournament_id=None,
         level=str(level) if level is not None else None,
+        fast_fold=False,
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=text,
     )
@@ -279,14 +397,6 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 def _strip_comment(raw: str) -> str:
     cut = raw.find("#")
     return raw if cut == -1 else raw[:cut]
-
-
-def _to_decimal(text: str) -> Decimal:
-    try:
-        d = Decimal(text)
-    except ArithmeticError:
-        raise ParseError("bad_amount", f"not an amount: {text!r}", text=text) from None
-    return _number(d, "action")
 
 
 def _currency(doc: dict) -> str:
@@ -303,7 +413,7 @@ def _seat_numbers(doc: dict, n: int) -> list[int]:
     if "seats" not in doc:
         return list(range(1, n + 1))
     seats = _list(doc, "seats", n)
-    if not all(isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in seats):
+    if set(map(type, seats)) != {int} or min(seats) <= 0:  # ints (not bools), positive
         raise ParseError("bad_field", "seats must be positive integers", text=str(seats))
     if len(set(seats)) != n:
         raise ParseError("bad_field", "a seat number is listed twice", text=str(seats))
@@ -319,7 +429,7 @@ def _names(doc: dict, n: int) -> list[str]:
 
 def _hand_id(doc: dict, text: str) -> str:
     hand = doc.get("hand")
-    context = any(k in doc for k in ("table", "event", "venue", "year"))
+    context = "table" in doc or "event" in doc or "venue" in doc or "year" in doc
     if hand is not None and context:
         return str(hand)
     body = "\n".join(ln for ln in text.split("\n") if not ln.lstrip().startswith(("#", "[")))
@@ -339,222 +449,69 @@ def _time(doc: dict) -> tuple[datetime | None, str, str]:
         return None, local, str(zone_name)
     local += f" {t.hour:02d}:{t.minute:02d}:{t.second:02d}"
     tz: ZoneInfo | None = None
-    try:
-        if isinstance(doc.get("time_zone"), str):
-            tz = ZoneInfo(doc["time_zone"])
-        elif doc.get("time_zone_abbreviation") in _ABBREVIATIONS:
-            tz = ZoneInfo(_ABBREVIATIONS[doc["time_zone_abbreviation"]])
-        elif not all(k in doc for k in ("city", "region", "country")):
-            tz = ZoneInfo("UTC")  # the spec: no zone and no full location means UTC
-    except (ZoneInfoNotFoundError, ValueError):
-        tz = None
+    if isinstance(doc.get("time_zone"), str):
+        tz = _zone(doc["time_zone"])
+    elif doc.get("time_zone_abbreviation") in _ABBREVIATIONS:
+        tz = _zone(_ABBREVIATIONS[doc["time_zone_abbreviation"]])
+    elif not ("city" in doc and "region" in doc and "country" in doc):
+        tz = _zone("UTC")  # the spec: no zone and no full location means UTC
     if tz is None:
         return None, local, str(zone_name)
     try:
-        naive = datetime(y, mo, d, t.hour, t.minute, t.second)
+        start = datetime(y, mo, d, t.hour, t.minute, t.second, tzinfo=tz)
     except ValueError:
         return None, local, str(zone_name)
-    return naive.replace(tzinfo=tz).astimezone(UTC), local, str(zone_name or "UTC")
+    return start.astimezone(UTC), local, str(zone_name or "UTC")
+
+
+@lru_cache(maxsize=64)
+def _zone(key: str) -> ZoneInfo | None:
+    """The time zone, None when unknown. Cached (ZoneInfo's own cache costs a weak-reference
+    lookup and a lock per call)."""
+    try:
+        return ZoneInfo(key)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
 
 
 def _action_lines(text: str, actions: list) -> list[int]:
-    """1-based line in the chunk of each action string (found in order; 0 if not found)."""
+    """1-based line in the chunk of each action string (found in order; 0 if not found).
+
+    Each is looked for in both quotings (the earlier wins); a quote character the text does
+    not contain at all is not searched for."""
     out: list[int] = []
     pos = text.find("actions")
     pos = 0 if pos == -1 else pos
     line, counted = 1, 0
+    find, count = text.find, text.count
+    singles, doubles = "'" in text, '"' in text
     for raw in actions:
         s = str(raw)
-        at = -1
-        for quoted in (f"'{s}'", f'"{s}"'):
-            found = text.find(quoted, pos)
+        at = find(f"'{s}'", pos) if singles else -1
+        if doubles:
+            found = find(f'"{s}"', pos)
             if found != -1 and (at == -1 or found < at):
                 at = found
         if at == -1:
             out.append(0)
             continue
-        line += text.count("\n", counted, at)
+        line += count("\n", counted, at)
         counted = pos = at
         out.append(line)
     return out
 
 
-def _report(doc: dict, n: int, seats: list[int], starting: list[int], walk: _Walk,
-            money: _Money) -> SiteReport:
+def _report(minor: dict[str, list[int]], n: int, seats: list[int], starting: list[int],
+            walk: Walk) -> SiteReport:
     collections: list[Collection] = []
-    if "finishing_stacks" in doc:
-        finishing = [money(_number(v, "finishing_stacks")) for v in doc["finishing_stacks"]]
+    if "finishing_stacks" in minor:
+        finishing = minor["finishing_stacks"]
         for i in range(n):
             got = finishing[i] - starting[i] + walk.invested[i]
             if got:
                 collections.append(Collection(seats[i], got))
-    elif "winnings" in doc:
-        for i, v in enumerate(doc["winnings"]):
-            got = money(_number(v, "winnings"))
+    elif "winnings" in minor:
+        for i, got in enumerate(minor["winnings"]):
             if got:
                 collections.append(Collection(seats[i], got))
     return SiteReport(collections=tuple(collections))
-
-
-# --- the actions ----------------------------------------------------------------------------
-
-
-class _Walk:
-    """Street totals and stacks while reading the actions: enough to give every action its
-    ``amount``/``to``/``all_in`` and to return uncalled bets. It judges nothing (the engine
-    does); a cbr beyond the stack is kept as written for the engine to flag."""
-
-    def __init__(self, n: int, seats: list[int], stacks: list[int], money: _Money,
-                 big_blind: int) -> None:
-        self.n = n
-        self.seats = seats
-        self.stack = list(stacks)
-        self.money = money
-        self.big_blind = big_blind
-        #: the bet to match when it is above every commit: a big blind posted short all-in
-        #: (or not at all, its player all-in on the ante) still obliges the others to the full
-        #: blind, as the engine rules
-        self.floor = 0
-        self.commit = [0] * n
-        self.invested = [0] * n
-        self.folded: set[int] = set()
-        self.street = Street.PREFLOP
-        self.board: list[str] = []
-        self.hole: dict[int, tuple[str, ...]] = {}
-        self.actions: list[Action] = []
-        self.last_line = 0
-
-    def _put(self, i: int, chips: int, live: bool) -> None:
-        self.stack[i] -= chips
-        self.invested[i] += chips
-        if live:
-            self.commit[i] += chips
-
-    def posts(self, antes: list[int], blinds: list[int]) -> None:
-        for i, amount in enumerate(antes):
-            if amount:
-                chips = min(amount, self.stack[i])
-                self._put(i, chips, False)
-                self.actions.append(Action(Street.PREFLOP, self.seats[i], ActionKind.POST_ANTE,
-                                           chips, 0, self.stack[i] <= 0))
-        if any(blinds):  # preflop the bet to match is at least the big blind
-            self.floor = self.big_blind
-        order = [1, 0] if self.n == 2 else list(range(self.n))
-        for i in order:
-            amount = blinds[i]
-            if not amount:
-                continue
-            if self.n == 2:
-                kind = ActionKind.POST_SMALL_BLIND if i == 1 else ActionKind.POST_BIG_BLIND
-            else:
-                kind = (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND)[i] if i < 2 \
-                    else ActionKind.POST_STRADDLE
-            chips = min(amount, self.stack[i])
-            self._put(i, chips, True)
-            self.actions.append(Action(Street.PREFLOP, self.seats[i], kind, chips,
-                                       self.commit[i], self.stack[i] <= 0))
-
-    def _player(self, token: str) -> int:
-        if not (token.startswith("p") and token[1:].isdigit()):
-            raise ParseError("unknown_line", f"unknown actor {token!r}")
-        i = int(token[1:]) - 1
-        if not 0 <= i < self.n:
-            raise ParseError("unknown_line", f"no player {token}")
-        return i
-
-    def close_round(self, line: int) -> None:
-        """Return the part of the top bet that nobody matched (PHH never writes it)."""
-        if not self.n:
-            return
-        top = max(self.commit)
-        i = self.commit.index(top)
-        second = max((c for j, c in enumerate(self.commit) if j != i), default=0)
-        if top > second:
-            back = top - second
-            self.stack[i] += back
-            self.invested[i] -= back
-            self.commit[i] -= back
-            self.actions.append(Action(self.street, self.seats[i], ActionKind.UNCALLED_RETURN,
-                                       back, self.commit[i], line=line))
-
-    def act(self, raw: str, line: int) -> None:
-        parts = _strip_comment(raw).split()
-        if not parts:
-            return  # a no-op or a standalone commentary
-        self.last_line = line
-        actor, verb, args = parts[0], parts[1] if len(parts) > 1 else "", parts[2:]
-        if actor == "d":
-            if verb == "dh" and len(args) == 2:
-                i = self._player(args[0])
-                cards = _cards(args[1])
-                if cards:
-                    self.hole[i] = cards
-                return
-            if verb == "db" and len(args) == 1:
-                self.close_round(line)
-                cards = _cards(args[0])
-                if cards is None:
-                    raise ParseError("bad_card", "unknown board card")
-                self.board += cards
-                if self.street >= Street.RIVER:
-                    raise ParseError("unknown_line", "a board card after the river")
-                self.street = Street(self.street + 1)
-                self.commit = [0] * self.n
-                self.floor = 0
-                return
-            raise ParseError("unknown_line", "unknown dealer action")
-        i = self._player(actor)
-        seat = self.seats[i]
-        street = self.street
-        current = max(max(self.commit), self.floor)
-        if verb == "f" and not args:
-            self.folded.add(i)
-            self.actions.append(Action(street, seat, ActionKind.FOLD, 0, self.commit[i],
-                                       line=line))
-        elif verb == "cc" and not args:
-            target = current
-            if not any(j != i and j not in self.folded and self.stack[j] > 0
-                       for j in range(self.n)):
-                target = max(self.commit)  # nobody left to bet against: match what is in
-            owed = min(target - self.commit[i], self.stack[i])
-            if owed <= 0:
-                self.actions.append(Action(street, seat, ActionKind.CHECK, 0, self.commit[i],
-                                           line=line))
-            else:
-                self._put(i, owed, True)
-                self.actions.append(Action(street, seat, ActionKind.CALL, owed, self.commit[i],
-                                           self.stack[i] <= 0, line=line))
-        elif verb == "cbr" and len(args) == 1:
-            to = self.money(_to_decimal(args[0]))
-            chips = to - self.commit[i]
-            kind = ActionKind.BET if current == 0 else ActionKind.RAISE
-            self._put(i, chips, True)
-            self.actions.append(Action(street, seat, kind, chips, to, self.stack[i] <= 0,
-                                       line=line))
-        elif verb == "sm" and len(args) <= 1:
-            self.close_round(line)  # a show ends the betting; idempotent after the first
-            shown: tuple[str, ...] | None = ()
-            if args:
-                shown = self.hole.get(i, ()) if args[0] == "-" else _cards(args[0])
-            on = Street.SHOWDOWN if self.street is Street.RIVER else self.street
-            if not args:
-                self.actions.append(Action(on, seat, ActionKind.MUCK, 0, self.commit[i],
-                                           line=line))
-            else:
-                if shown:
-                    self.hole[i] = shown
-                self.actions.append(Action(on, seat, ActionKind.SHOW, 0, self.commit[i],
-                                           cards=shown or (), line=line))
-        elif verb in ("sd", "pb"):
-            raise ParseError("unknown_line", f"{verb!r} is not a hold'em action")
-        else:
-            raise ParseError("unknown_line", "unknown player action")
-
-
-def _cards(text: str) -> tuple[str, ...] | None:
-    """Concatenated PHH cards; None when any card is unknown (``??``)."""
-    if "?" in text:
-        return None
-    if len(text) % 2:
-        raise ParseError("bad_card", f"not a card list: {text!r}", text=text)
-    return parse_cards(" ".join(text[k : k + 2] for k in range(0, len(text), 2)))
