@@ -8,6 +8,7 @@ anything else, so a garbled card never reaches the engine.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from parsers.errors import ParseError
@@ -44,10 +45,9 @@ def parse_cards(text: str) -> tuple[str, ...]:
     Cached (the result is an immutable tuple; errors are not cached): hole-card pairs and
     boards recur across hands, and every parser reads cards on its hot path.
     """
-    t = text.replace("[", " ").replace("]", " ").strip()
-    if not t:
-        return ()
-    tokens = t.split()
+    tokens = text.replace("[", " ").replace("]", " ").split()
+    if _DECK_SET.issuperset(tokens):  # fast path: canonical cards only (also "" -> ())
+        return tuple(tokens)
     if len(tokens) == 1 and len(tokens[0]) > 3:
         # Concatenated form "AsKd" (also "10hAs"): split greedily.
         s, out = tokens[0], []
@@ -87,3 +87,21 @@ def bracketed_cards(text: str, start: int = 0) -> tuple[str, ...]:
     if e == -1:
         raise ParseError("bad_card", f"no bracketed cards in {text[start:start + 40]!r}")
     return parse_cards(text[b : e + 1])
+
+
+_GROUPS = re.compile(r"\[([^\]]*)\]")
+
+
+def cards_in_brackets(text: str) -> tuple[str, ...]:
+    """Every card of every complete ``[...]`` group of a line, in order: a board line
+    ``*** TURN *** [8s 7c 9d] [Kd]`` gives four cards; ``()`` when there is no group.
+
+    Fast path: when every token of the groups is a canonical card, they are the answer (what
+    :func:`parse_cards` of each group gives); anything else goes group by group through
+    :func:`parse_cards`, which normalizes or raises ``bad_card``.
+    """
+    groups = _GROUPS.findall(text)
+    tokens = " ".join(groups).split()
+    if _DECK_SET.issuperset(tokens):
+        return tuple(tokens)
+    return tuple([c for g in groups for c in parse_cards(g)])

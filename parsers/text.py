@@ -13,7 +13,8 @@ later break Arrow and DuckDB. The encoding name reports what happened (``"utf-8+
 
 Line numbers survive decoding: CRLF, CR and LF each end exactly one line, so line *n* of the
 text is line *n* of the bytes; that is what lets :func:`split_bytes` give every chunk the exact
-byte offset of its first byte in the original file without re-encoding anything.
+byte offset of its first byte in the original file by walking the file's lines (a UTF-8 file
+that decoding left the same length takes a shortcut: see :func:`_line_start_bytes`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 from pathlib import Path
 
 from parsers.errors import ParseError
@@ -32,7 +34,6 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
-_TRAILING = re.compile(r"[ \t]+$", re.MULTILINE)
 _MID_BOM = re.compile(r"(?<=[^\n])\ufeff")
 
 
@@ -54,7 +55,12 @@ def _normalize(text: str) -> str:
         # line (a file appended without a final newline) it starts a new line, so the next
         # hand's header is found. _ByteLines applies the same rule to the bytes.
         text = _MID_BOM.sub("\n", text).replace("\ufeff", "")
-    return _TRAILING.sub("", text)
+    # Trailing blanks of every line go. Most files have none, which two C-level searches
+    # tell; otherwise stripping line by line costs about a third of a regex substitution
+    # (which tries every blank of the text).
+    if "\t" in text or " \n" in text or text.endswith(" "):
+        return "\n".join(map(str.rstrip, text.split("\n"), repeat(" \t")))
+    return text
 
 
 def _sniff_bomless_utf16(data: bytes) -> str | None:
@@ -93,18 +99,43 @@ def decode(data: bytes) -> tuple[str, str]:
         return _normalize(text), "utf-8+cp1252" if any_utf8 else "cp1252"
 
 
+_ESCAPED = re.compile("[\udc80-\udcff]")
+
+
 def _decode_per_line(data: bytes) -> tuple[str, bool]:
+    """Each line as UTF-8 if it is valid UTF-8, else as cp1252; and whether any valid line
+    held non-ASCII text.
+
+    One C-level decode with ``surrogateescape`` marks exactly the bytes that are not UTF-8
+    (valid UTF-8 never decodes to a lone surrogate, and an invalid sequence cannot reach past
+    a newline byte); only the lines holding such a mark are decoded again, from their
+    original bytes, as cp1252.
+    """
+    text = data.decode("utf-8", "surrogateescape")
     out: list[str] = []
     any_utf8 = False
-    for raw in data.split(b"\n"):
-        try:
-            line = raw.decode("utf-8")
-            if not any_utf8 and not raw.isascii():
-                any_utf8 = True
-        except UnicodeDecodeError:
-            line = raw.decode("cp1252", errors="sidepot-latin1")
-        out.append(line)
-    return "\n".join(out), any_utf8
+    pos = 0
+    search = _ESCAPED.search
+    m = search(text)
+    while m is not None:
+        at = m.start()
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        if end == -1:
+            end = len(text)
+        good = text[pos:start]
+        if not any_utf8 and not good.isascii():
+            any_utf8 = True
+        out.append(good)
+        raw = text[start:end].encode("utf-8", "surrogateescape")
+        out.append(raw.decode("cp1252", errors="sidepot-latin1"))
+        pos = end
+        m = search(text, end)
+    good = text[pos:]
+    if not any_utf8 and not good.isascii():
+        any_utf8 = True
+    out.append(good)
+    return "".join(out), any_utf8
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,47 +168,132 @@ def split_hands(
     Offsets are exact when ``data`` (the original bytes ``text`` was decoded from) is given;
     without it they are computed by re-encoding the text, which is exact only for files that
     decoding did not normalize (no CR, trailing blanks or BOMs).
+
+    Speed (issue 7): chunks are slices of ``text`` between header line starts (no splitting
+    into lines and joining again), and the byte offsets of a plain UTF-8 file come from
+    encoding the text between chunk starts, checked against the file's length at the end.
     """
-    finder = _line_start_finder(header or DEFAULT_HEADER)
-    starts: list[int] = []
-    line_no, last = 0, 0
-    for m in finder.finditer(text):  # one C-level scan instead of a Python loop over lines
-        at = m.start()
-        line_no += text.count("\n", last, at)
-        last = at
-        starts.append(line_no)
+    starts = _header_line_starts(text, header or DEFAULT_HEADER)
     if not starts:
         return []
-    lines = text.split("\n")
-    offsets = _ByteLines(data, encoding) if data is not None else None
-    chunks: list[Chunk] = []
-    consumed_line = 0
-    consumed_bytes = _bom_len(encoding)
     codec = _codec(encoding)
-    for n, start in enumerate(starts):
-        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        while end > start + 1 and not lines[end - 1].strip():
-            end -= 1
-        first = lines[start]
-        lead = first[: len(first) - len(first.lstrip())]
-        body = "\n".join([first[len(lead) :], *lines[start + 1 : end]])
-        if offsets is not None:
-            offset = offsets.line_start(start) + len(lead.encode(codec))
+    bodies: list[str] = []
+    leads: list[str] = []
+    numbers: list[int] = []  # 0-based line of each chunk's header
+    line_no, last = 0, 0
+    n_starts = len(starts)
+    for k in range(n_starts):
+        at = starts[k]
+        line_no += text.count("\n", last, at)
+        last = at
+        numbers.append(line_no)
+        region = text[at : starts[k + 1]] if k + 1 < n_starts else text[at:]
+        first_end = region.find("\n")
+        if first_end == -1:
+            first_end = len(region)
+        # Trailing blank lines are dropped, the header line always kept: the body ends with
+        # the line holding the region's last non-blank character.
+        kept = len(region.rstrip())
+        if kept <= first_end:
+            body_end = first_end
         else:
-            prefix = "\n".join(lines[consumed_line:start])
-            if start > consumed_line:
-                prefix += "\n"
-            consumed_bytes += len(prefix.encode(codec, errors="replace"))
-            consumed_line = start
-            offset = consumed_bytes + len(lead.encode(codec))
-        chunks.append(Chunk(body, offset, start + 1))
-    return chunks
+            body_end = region.find("\n", kept)
+            if body_end == -1:
+                body_end = len(region)
+        lead = ""
+        if region[:1].isspace():
+            first = region[:first_end]
+            lead = first[: len(first) - len(first.lstrip())]
+        leads.append(lead)
+        bodies.append(region[len(lead) : body_end])
+    line_bytes = _line_start_bytes(text, encoding, codec, data, starts, numbers)
+    return [
+        Chunk(body, line_bytes[k] + (len(leads[k].encode(codec)) if leads[k] else 0),
+              numbers[k] + 1)
+        for k, body in enumerate(bodies)
+    ]
+
+
+def _header_line_starts(text: str, header: re.Pattern[str]) -> list[int]:
+    """Character index of every line start where the header matches after optional blanks,
+    in the order and with the non-overlap of ``finditer`` over the ``^``-anchored pattern.
+
+    Fast path: a pattern led by the literal newline lets the regex engine jump from newline
+    to newline (an anchored ``^`` pattern is tried at every character, about 4x slower); each
+    candidate is then matched once to know where it ends, so a header that spans lines hides
+    the line starts it covers exactly as ``finditer`` does. A header that can match empty
+    text takes the plain ``finditer`` (its empty-match rules are not worth copying).
+    """
+    anchored, after_newline = _header_finders(header)
+    candidates = [0]  # the text's first line, then every line whose header the scan saw
+    candidates += [m.end() for m in after_newline.finditer(text)]
+    starts: list[int] = []
+    taken = 0  # end of the last match: finditer resumes its search there
+    match = anchored.match
+    for at in candidates:
+        if at < taken:
+            continue
+        m = match(text, at)
+        if m is None:
+            continue
+        if m.end() == at:
+            return _header_line_starts_slow(text, header)
+        starts.append(at)
+        taken = m.end()
+    return starts
+
+
+def _header_line_starts_slow(text: str, header: re.Pattern[str]) -> list[int]:
+    return [m.start() for m in _line_start_finder(header).finditer(text)]
+
+
+@lru_cache(maxsize=32)
+def _header_finders(header: re.Pattern[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(the header after optional blanks, for ``match`` at a line start; a newline followed by
+    a line where it matches, for ``finditer``)."""
+    flags = re.MULTILINE | header.flags
+    body = r"[ \t]*(?:" + header.pattern + ")"
+    return re.compile(body, flags), re.compile(r"\n(?=" + body + ")", flags)
 
 
 @lru_cache(maxsize=32)
 def _line_start_finder(header: re.Pattern[str]) -> re.Pattern[str]:
     """The header pattern anchored at line starts (after optional blanks), for finditer."""
     return re.compile(r"^[ \t]*(?:" + header.pattern + ")", re.MULTILINE | header.flags)
+
+
+def _line_start_bytes(
+    text: str,
+    encoding: str,
+    codec: str,
+    data: bytes | None,
+    starts: list[int],
+    numbers: list[int],
+) -> list[int]:
+    """Byte offset of each chunk's header line start (character ``starts[k]``, line
+    ``numbers[k]``) in ``data``, or in the re-encoded text when there is no ``data``.
+
+    A file decoded as plain UTF-8 maps characters to bytes one to one unless decoding
+    dropped something (CR of CRLF, trailing blanks, BOMs; a lone CR becomes LF, same size),
+    and every drop makes the re-encoded text shorter than the file: so the offsets are the
+    encoded lengths of the text before each start, kept when the whole text re-encodes to
+    exactly the file's length, and found by walking the file's lines otherwise.
+    """
+    out: list[int] = []
+    if data is not None and encoding not in ("utf-8", "utf-8-sig"):
+        lines = _ByteLines(data, encoding)
+        return [lines.line_start(no) for no in numbers]
+    errors = "replace"  # never raises; a text not decoded from data fails the length check
+    pos = _bom_len(encoding)
+    prev = 0
+    for at in starts:
+        pos += len(text[prev:at].encode(codec, errors))
+        prev = at
+        out.append(pos)
+    if data is not None and pos + len(text[prev:].encode(codec, errors)) != len(data):
+        lines = _ByteLines(data, encoding)
+        return [lines.line_start(no) for no in numbers]
+    return out
 
 
 def _codec(encoding: str) -> str:
@@ -315,7 +431,23 @@ def parse_money(text: str, decimals: int) -> int:
     thousands separators are dropped. Raises ``ParseError(reason="bad_amount")`` if the text
     is not an amount or has non-zero digits below ``10 ** -decimals``. Cached: the same few
     amounts recur in every hand.
+
+    Fast path: ASCII digits, with an optional leading ``$``, ``€`` or ``£`` and either no
+    decimal point or exactly ``decimals`` digits after it (``"$1.10"``, ``"1503"``), need
+    none of the steps of :func:`_parse_money`, which reads them the same way.
     """
+    body = text[1:] if text[:1] in "$€£" else text
+    if body.isascii():
+        if body.isdigit():
+            return int(body) * 10**decimals
+        whole, dot, frac = body.partition(".")
+        if dot and len(frac) == decimals and whole.isdigit() and frac.isdigit():
+            return int(whole) * 10**decimals + int(frac)
+    return _parse_money(text, decimals)
+
+
+def _parse_money(text: str, decimals: int) -> int:
+    """The general reading behind :func:`parse_money`."""
     s = text.strip()
     if s[:1] in _CURRENCY_CHARS:
         s = s[1:]

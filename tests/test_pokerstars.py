@@ -522,3 +522,32 @@ def test_bad_amount_is_reported_every_time_not_cached():
         with pytest.raises(ParseError) as info:
             hand(CASH.replace("calls $1.25", "calls $1.255"))
         assert (info.value.reason, info.value.line) == ("bad_amount", 12)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Seat 1: Sasha. ($1.10 in chips)",  # the plain form: the simpler regex reads it
+        "Seat 5: Gus: the Bus ($1.03 in chips)",
+        "Seat 2: Bob (x) ($4 in chips)",  # the name ends at the last " ("
+        "Seat 3: A ($1 in chips) B ($2 in chips)",
+        "Seat 4:  ($3 in chips)",  # an empty name
+        "Seat 9: Mr. [Bracket] (1500 in chips)",
+        "Seat 1: Hero ($49.75 in chips) is sitting out",  # the rest: the general regex
+        "Seat 2: Bo (3000 in chips, $2.50 bounty)",
+        "Seat 3: Ann (Rs. 100 in chips)",
+        "Seat 4: Joe (1,500 in chips) out of hand (moved from another table into small blind)",
+        "Seat ٣: Uni ($1 in chips)",
+        "Seat 5: Nobody (moved from another table into small blind)",
+    ],
+)
+def test_plain_seat_lines_read_as_the_general_seat_regex_reads_them(line):
+    from parsers.sites.pokerstars import _PLAIN_SEAT, _read_any_seat, _read_seat
+
+    dec = 2 if "$" in line else 0
+    assert _read_seat(line, dec) == _read_any_seat(line, dec)
+    if _PLAIN_SEAT.fullmatch(line):
+        seat, name, stack, sitting, bounty = _read_seat(line, dec)
+        assert line == f"Seat {seat}: {name} ({line[line.rindex(' (') + 2 :]}"
+        assert (sitting, bounty) == (False, None) and stack > 0
+

@@ -35,3 +35,21 @@ def test_hand_equals_its_constructor_and_sets_the_entraction_flag_false():
     h = build.hand(**values)
     assert type(h) is Hand and h == Hand(**values) and repr(h) == repr(Hand(**values))
     assert h.button_posts_big_blind_heads_up is False and h.fast_fold is True
+
+
+def test_small_builders_equal_their_constructors():
+    from parsers.model import Collection, PrintedPot, SiteReport, SourceRef
+
+    pairs = [
+        (build.collection(3, 150, None, 1, 12), Collection(3, 150, None, 1, 12)),
+        (build.printed_pot(2, 50), PrintedPot(2, 50)),
+        (build.stakes(1, 2, 0, 0, 0), Stakes(1, 2)),
+        (build.source_ref("f.txt", 10, 3), SourceRef("f.txt", 10, 3)),
+        (build.site_report(10, 1, (("Jackpot", 1),), (), (), ()),
+         SiteReport(10, 1, (("Jackpot", 1),))),
+    ]
+    for fast, plain in pairs:
+        assert type(fast) is type(plain) and fast == plain and hash(fast) == hash(plain)
+        assert repr(fast) == repr(plain) and pickle.loads(pickle.dumps(fast)) == plain
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(fast, dataclasses.fields(fast)[0].name, 0)

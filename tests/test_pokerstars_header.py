@@ -8,7 +8,7 @@ import pytest
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import Game, LimitType
-from parsers.sites.pokerstars_header import parse_header, started_at
+from parsers.sites.pokerstars_header import _PLAIN_DATE, _started_at, parse_header, started_at
 
 HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.25/$0.50 USD) - {date}"
 
@@ -77,3 +77,17 @@ def test_errors_quote_their_own_line_every_time():
         with pytest.raises(ParseError) as info:
             parse_header(bad)
         assert (info.value.reason, info.value.text) == ("bad_header", bad)
+
+
+def test_date_read_by_the_fast_path_equals_the_general_reading():
+    dates = [
+        "2024/03/11 10:00:15 ET", "2012/7/3 7:25:24 ET", "2021/07/30 13:25:24 CET "
+        "[2021/07/30 7:25:24 ET]", "2021/07/30 13:25:24 ET [2021/07/30 7:25:24 ET]",
+        "2021/01/15 21:00:00 MSK [2021/01/15 13:00:00 ET]", "2021/07/30 13:25:24 XYZ",
+        "2021/07/30 13:25:24 XYZ [2021/07/30 7:25:24 ET]", "2021/02/30 10:00:00 ET",
+        "2021/03/14 02:30:00 ET", "2021/11/07 01:30:00 ET", "2021/01/01 10:00:60 ET",
+        "2009/01/01 - 12:00:00 (ET)", "2021/07/30 13:25:24",
+    ]
+    for date in dates:
+        assert started_at(date) == _started_at(date), date
+    assert sum(_PLAIN_DATE.fullmatch(d) is not None for d in dates) == 11

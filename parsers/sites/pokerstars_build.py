@@ -1,5 +1,7 @@
 """Fast construction of the frozen model objects the PokerStars parser builds by the hundred
-thousand: :class:`Action`, :class:`Seat`, :class:`Hand`.
+thousand: :class:`Action`, :class:`Seat`, :class:`Hand`, and the small ones it builds for
+every hand (:class:`Stakes`, :class:`SourceRef`, :class:`SiteReport`, :class:`Collection`,
+:class:`PrintedPot`).
 
 A ``@dataclass(frozen=True, slots=True)`` ``__init__`` sets each field through
 ``object.__setattr__(self, name, value)`` (a name lookup per field, to get past the frozen
@@ -15,7 +17,18 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from parsers.model import Action, ActionKind, Hand, Seat, Street
+from parsers.model import (
+    Action,
+    ActionKind,
+    Collection,
+    Hand,
+    PrintedPot,
+    Seat,
+    SiteReport,
+    SourceRef,
+    Stakes,
+    Street,
+)
 
 _new = object.__new__
 
@@ -92,12 +105,13 @@ if _HS is not None:
      _h16, _h17, _h18, _h19, _h20, _h21, _h22, _h23) = _HS
 
     def hand(
-        *, site, hand_id, game, limit, currency, decimals, stakes, seats, actions, button_seat,
+        site, hand_id, game, limit, currency, decimals, stakes, seats, actions, button_seat,
         boards, report, started_at, local_time, time_zone, table_name, max_seats, is_tournament,
         tournament_id, level, fast_fold, source, raw_text,
     ) -> Hand:
         """``Hand(...)`` with every field but the Entraction flag given (always False
-        here); see :func:`action`."""
+        here), in field order; positional, as a call with 23 keywords costs ten times as
+        much. See :func:`action`."""
         h = _new(Hand)
         _h0(h, site)
         _h1(h, hand_id)
@@ -125,4 +139,103 @@ if _HS is not None:
         _h23(h, raw_text)
         return h
 else:  # pragma: no cover - only if parsers.model.Hand changes shape
-    hand = Hand
+
+    def hand(
+        site, hand_id, game, limit, currency, decimals, stakes, seats, actions, button_seat,
+        boards, report, started_at, local_time, time_zone, table_name, max_seats, is_tournament,
+        tournament_id, level, fast_fold, source, raw_text,
+    ) -> Hand:
+        return Hand(
+            site=site, hand_id=hand_id, game=game, limit=limit, currency=currency,
+            decimals=decimals, stakes=stakes, seats=seats, actions=actions,
+            button_seat=button_seat, boards=boards, report=report, started_at=started_at,
+            local_time=local_time, time_zone=time_zone, table_name=table_name,
+            max_seats=max_seats, is_tournament=is_tournament, tournament_id=tournament_id,
+            level=level, fast_fold=fast_fold, source=source, raw_text=raw_text,
+        )
+
+
+_CS = _slot_setters(Collection, ("seat", "amount", "pot_index", "board_index", "line"))
+_PS = _slot_setters(PrintedPot, ("index", "amount"))
+_STS = _slot_setters(Stakes, ("small_blind", "big_blind", "ante", "small_bet", "big_bet"))
+_SRS = _slot_setters(SourceRef, ("file", "offset", "line"))
+_RS = _slot_setters(SiteReport, ("total_pot", "rake", "fees", "pots", "collections",
+                                 "cash_outs", "site_added"))
+
+if _CS is not None:
+    _c0, _c1, _c2, _c3, _c4 = _CS
+
+    def collection(seat: int, amount: int, pot_index: int | None, board_index: int | None,
+                   line: int) -> Collection:
+        """``Collection(...)`` with every field given; see :func:`action`."""
+        c = _new(Collection)
+        _c0(c, seat)
+        _c1(c, amount)
+        _c2(c, pot_index)
+        _c3(c, board_index)
+        _c4(c, line)
+        return c
+else:  # pragma: no cover
+    collection = Collection
+
+if _PS is not None:
+    _p0, _p1 = _PS
+
+    def printed_pot(index: int, amount: int) -> PrintedPot:
+        """``PrintedPot(index, amount)``; see :func:`action`."""
+        p = _new(PrintedPot)
+        _p0(p, index)
+        _p1(p, amount)
+        return p
+else:  # pragma: no cover
+    printed_pot = PrintedPot
+
+if _STS is not None:
+    _st0, _st1, _st2, _st3, _st4 = _STS
+
+    def stakes(small_blind: int, big_blind: int, ante: int, small_bet: int,
+               big_bet: int) -> Stakes:
+        """``Stakes(...)`` with every field given; see :func:`action`."""
+        s = _new(Stakes)
+        _st0(s, small_blind)
+        _st1(s, big_blind)
+        _st2(s, ante)
+        _st3(s, small_bet)
+        _st4(s, big_bet)
+        return s
+else:  # pragma: no cover
+    stakes = Stakes
+
+if _SRS is not None:
+    _sr0, _sr1, _sr2 = _SRS
+
+    def source_ref(file: str, offset: int, line: int) -> SourceRef:
+        """``SourceRef(file, offset, line)``; see :func:`action`."""
+        s = _new(SourceRef)
+        _sr0(s, file)
+        _sr1(s, offset)
+        _sr2(s, line)
+        return s
+else:  # pragma: no cover
+    source_ref = SourceRef
+
+if _RS is not None:
+    _r0, _r1, _r2, _r3, _r4, _r5, _r6 = _RS
+
+    def site_report(total_pot: int | None, rake: int | None, fees: tuple, pots: tuple,
+                    collections: tuple, cash_outs: tuple) -> SiteReport:
+        """``SiteReport(...)`` with every field but ``site_added`` (always ``()`` here)
+        given; see :func:`action`."""
+        r = _new(SiteReport)
+        _r0(r, total_pot)
+        _r1(r, rake)
+        _r2(r, fees)
+        _r3(r, pots)
+        _r4(r, collections)
+        _r5(r, cash_outs)
+        _r6(r, ())
+        return r
+else:  # pragma: no cover
+    def site_report(total_pot: int | None, rake: int | None, fees: tuple, pots: tuple,
+                    collections: tuple, cash_outs: tuple) -> SiteReport:
+        return SiteReport(total_pot, rake, fees, pots, collections, cash_outs)
