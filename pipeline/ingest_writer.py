@@ -162,6 +162,7 @@ class Writer:
 
     def __init__(self, store, run, batch_size, progress, live, settled, limits) -> None:  # noqa: ANN001
         self.store = store
+        store.prepare_bulk_load()
         self.run = run
         self.batcher = Batcher(store, run, batch_size)
         self.progress = progress

@@ -1,13 +1,20 @@
-"""Hands and their replays -> one Arrow table per hand-keyed table, column-wise.
+"""Hands and their replays -> one Arrow table per hand-keyed table, column by column.
 
 Why this shape (it is the store's hot path: every imported hand passes here once):
-- One tuple per row, then one transposition (``zip(*rows)``) per table and one ``pa.array``
-  per column: no per-row dict, no per-cell append call.
-- Money stays an integer. Each money column is built as ``int64`` in the hand's minor unit,
-  scaled to cents by an integer multiply (checked for overflow) only when some hand of the
-  batch has fewer than two decimals, then reinterpreted as ``DECIMAL(18, 2)``: a decimal's
-  storage *is* its unscaled integer, so ``cents -> decimal128(19, 0) -> view as (19, 2) ->
-  checked cast to (18, 2)`` is exact, with no Decimal object and no float anywhere.
+- Column-wise, never row by row. Each column is gathered across the whole batch at C speed
+  (``map(attrgetter(...), objects)``) and converted by one ``pa.array``; Python code runs per
+  row only where a row needs a decision (cards to join). The (site, hand_id) of the child
+  tables' rows are one ``take`` from the hands table's columns.
+- Rows are related through integer keys, ``hand number << 32 | seat``, looked up with numpy
+  (:func:`pipeline.store_columns.lookup`) under the rule of a dict: the last entry of a key
+  wins. That is how an action or a pot finds its player's name, a seat its replay result
+  and the site's payout.
+- Money stays an integer. Each money column is an ``int64`` in the hand's minor unit, scaled
+  to cents by an integer multiply only when some hand of the batch has fewer than two
+  decimals, and written straight into ``DECIMAL(18, 2)`` buffers
+  (:func:`pipeline.store_columns.money`): no Decimal object and no float anywhere.
+- Any value a column cannot hold raises, so :mod:`pipeline.parallel` falls back to hands one
+  by one and rejects the odd one (:func:`storable_problem`).
 - The same function serves the DuckDB store and the Parquet shards of the Dask import, so
   the two always agree on every column.
 """
@@ -18,19 +25,22 @@ import gc
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import chain
+from operator import attrgetter
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers.model import ActionKind, Hand, Street
-from pipeline.engine.result import Replay
-from pipeline.store_schema import MONEY_SCALE, positions
+from pipeline import store_columns as col
+from pipeline.engine.result import Replay, Severity
+from pipeline.store_schema import MONEY_SCALE, names_after_button, positions
 
-_MONEY_ARROW = pa.decimal128(18, MONEY_SCALE)
-_WIDE_UNITS = pa.decimal128(19, 0)
-_WIDE_CENTS = pa.decimal128(19, MONEY_SCALE)
 _STREET_NAMES = {s: s.name.lower() for s in Street}
-_RETURN = ActionKind.UNCALLED_RETURN
+_RETURN = ActionKind.UNCALLED_RETURN.value
+#: Bound on each term of a seat's net and final stack, so that their sums cannot overflow.
+_TERM_LIMIT = 2**61
 #: Sites whose printed cash-out amount is already net of the cash-out fee. PokerStars prints
 #: "cashed out the hand for $26.10 | Cash Out Fee $0.26" and the player's next stack shows
 #: the $26.10 (checked on 40 corpus hands); GGPoker's "Pays Cashout Risk ($X)" is paid out
@@ -87,151 +97,400 @@ TABLE_COLS = {
     "findings": FINDING_COLS,
 }
 
+_SEATS, _ACTIONS, _REPORT = attrgetter("seats"), attrgetter("actions"), attrgetter("report")
+_BOARDS = attrgetter("boards")
+_POTS, _FINDINGS = attrgetter("pots"), attrgetter("findings")
+_SEAT, _PLAYER, _STACK = attrgetter("seat"), attrgetter("player"), attrgetter("stack")
+_KNOWN, _HOLE = attrgetter("stack_known"), attrgetter("hole_cards")
+_HERO, _OUT = attrgetter("is_hero"), attrgetter("sitting_out")
+_INVESTED, _WON = attrgetter("invested"), attrgetter("won")
+_SHOWDOWN = attrgetter("went_to_showdown")
+_STREET, _AMOUNT, _TO = attrgetter("street"), attrgetter("amount"), attrgetter("to")
+_KIND = attrgetter("kind._value_")  # an enum member's value, read as the plain attribute
+_ALL_IN, _CARDS, _LINE = attrgetter("all_in"), attrgetter("cards"), attrgetter("line")
+_INDEX, _ELIGIBLE, _WINNERS = attrgetter("index"), attrgetter("eligible"), attrgetter("winners")
+
 
 def arrow_schema(table: str) -> pa.Schema:
     """The Arrow schema of one hand-keyed table (empty Parquet shards need it)."""
     return pa.schema([
-        (col, _MONEY_ARROW if col in _MONEY_COLS else _TYPES[col]) for col in TABLE_COLS[table]
+        (name, col.MONEY_ARROW if name in _MONEY_COLS else _TYPES[name])
+        for name in TABLE_COLS[table]
     ])
 
 
 def flatten(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> dict[str, pa.Table]:
-    """One Arrow table per hand-keyed table for ``batch`` (money exact, in cents).
+    """One Arrow table per hand-keyed table for ``batch`` (money exact, in cents)."""
+    return _flatten_gc_off(batch, now).tables
 
-    The garbage collector is off meanwhile: the rows are tuples of strings and numbers (no
-    reference cycle to find), and each collection would walk every live Hand of the batch
-    for nothing (measured: flattening 2000 hands ran 2.5x slower with it on).
-    """
+
+def _flatten_gc_off(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> _Batch:
+    """:class:`_Batch` with the garbage collector off: the columns are lists of strings and
+    numbers (no reference cycle to find), and each collection would walk every live Hand of
+    the batch for nothing (measured: flattening 2000 hands ran 2.5x slower with it on)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _flatten(batch, now)
+        return _Batch(batch, now)
     finally:
         if enabled:
             gc.enable()
 
 
-def _flatten(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> dict[str, pa.Table]:
-    rows: dict[str, list[tuple]] = {name: [] for name in TABLE_COLS}
-    scales: dict[str, list[int]] = {name: [] for name in TABLE_COLS}
-    uniform = True
-    for hand, replay in batch:
-        counts = _rows(hand, replay, now, rows)
-        scale = 10 ** (MONEY_SCALE - hand.decimals)
-        uniform = uniform and scale == 1
-        for name, count in zip(TABLE_COLS, counts, strict=True):
-            scales[name].extend([scale] * count)
-    return {
-        name: _table(name, rows[name], None if uniform else scales[name]) for name in TABLE_COLS
-    }
+class _Batch:
+    """One batch flattened: ``tables``, and ``counts[table][i]``, the rows of hand ``i``."""
+
+    __slots__ = ("counts", "factors", "hand_id", "n", "site", "tables")
+
+    def __init__(self, batch: Sequence[tuple[Hand, Replay]], now: datetime) -> None:
+        hands = [h for h, _ in batch]
+        replays = [r for _, r in batch]
+        seat_lists = list(map(_SEATS, hands))
+        act_lists = list(map(_ACTIONS, hands))
+        pot_lists = list(map(_POTS, replays))
+        finding_lists = list(map(_FINDINGS, replays))
+        self.n = len(hands)
+        self.counts = {
+            "hands": np.ones(self.n, np.int64),
+            "seats": col.lengths(seat_lists),
+            "actions": col.lengths(act_lists),
+            "pots": col.lengths(pot_lists),
+            "findings": col.lengths(finding_lists),
+        }
+        self.site = pa.array([h.site for h in hands], _S)
+        self.hand_id = pa.array([h.hand_id for h in hands], _S)
+        self.factors = _factors(hands)
+        reports = list(map(_REPORT, hands))
+        seats = _seats(self, hands, replays, reports, seat_lists)
+        self.tables = {
+            "hands": _hands(self, hands, replays, reports, seats, finding_lists, now),
+            "seats": seats.table,
+            "actions": _actions(self, act_lists, seats),
+            "pots": _pots(self, reports, pot_lists, seats),
+            "findings": _findings(self, finding_lists),
+        }
+
+    def rows(self, table: str) -> np.ndarray:
+        """The hand number of each row of ``table``."""
+        return np.repeat(np.arange(self.n, dtype=np.int64), self.counts[table])
+
+    def key_columns(self, rows: np.ndarray) -> list[pa.Array]:
+        """The ``site`` and ``hand_id`` columns of rows belonging to hands ``rows``."""
+        index = pa.array(rows)
+        return [self.site.take(index), self.hand_id.take(index)]
+
+    def factor(self, rows: np.ndarray) -> np.ndarray | None:
+        """Per row, what turns its hand's minor unit into cents (None: cents already)."""
+        return None if self.factors is None else self.factors[rows]
 
 
-def _table(name: str, rows: list[tuple], scale: list[int] | None) -> pa.Table:
-    cols = TABLE_COLS[name]
-    columns = list(zip(*rows, strict=True)) if rows else [()] * len(cols)
-    factor = pa.array(scale, _I64) if scale is not None else None
-    arrays = []
-    for col, values in zip(cols, columns, strict=True):
-        if col in _MONEY_COLS:
-            arrays.append(_money(values, factor))
-        else:
-            arrays.append(pa.array(values, _TYPES[col]))
-    return pa.Table.from_arrays(arrays, names=list(cols))
+def _factors(hands: list[Hand]) -> np.ndarray | None:
+    """Per hand, what turns its minor unit into cents; None when every hand is in cents."""
+    decimals = [h.decimals for h in hands]
+    if all(d == MONEY_SCALE for d in decimals):
+        return None
+    if any(d > MONEY_SCALE for d in decimals):
+        raise pa.ArrowInvalid(f"a hand finer than {MONEY_SCALE} decimals cannot be stored")
+    return np.array([10 ** (MONEY_SCALE - d) for d in decimals], np.int64)
 
 
-def _money(values: Sequence[int | None], factor: pa.Array | None) -> pa.Array:
-    """Minor units -> exact DECIMAL(18, 2): integer scaling, then a reinterpretation."""
-    units = pa.array(values, _I64)
-    if factor is not None:
-        units = pc.multiply_checked(units, factor)
-    return units.cast(_WIDE_UNITS).view(_WIDE_CENTS).cast(_MONEY_ARROW)
+# -- seats ---------------------------------------------------------------------------------
 
 
-def _rows(hand: Hand, replay: Replay, now: datetime, out: dict[str, list[tuple]]) -> tuple:
-    """Append this hand's rows to ``out``; returns how many rows each table got."""
-    site, hid = hand.site, hand.hand_id
-    report, stakes, source = hand.report, hand.stakes, hand.source
-    seats = hand.seats
-    names = {seat.seat: seat.player for seat in seats}
-    started = hand.started_at
-    if started is not None and started.tzinfo is not None:
-        started = started.astimezone(UTC).replace(tzinfo=None)
-    out["hands"].append((
-        site, hid, source.file, source.offset, source.line, hand.game.value,
-        hand.limit.value, hand.currency, hand.decimals, stakes.small_blind, stakes.big_blind,
-        stakes.ante, stakes.small_bet, stakes.big_bet, started, hand.local_time,
-        hand.time_zone, hand.table_name, hand.button_seat, hand.max_seats,
-        sum(1 for s in seats if not s.sitting_out), " ".join(hand.board),
-        [" ".join(b) for b in hand.boards], report.total_pot, replay.total_pot, report.rake,
-        sum(v for _, v in report.fees) if report.fees else 0, hand.tournament_id, hand.level,
-        hand.is_tournament, hand.fast_fold, replay.payouts_verified, replay.has_errors,
-        len(replay.findings), now,
-    ))
+class _Seats:
+    """The seats table, and what the other tables look up in it: players by seat key."""
 
-    results = {r.seat: r for r in replay.seats}
-    site_collected = _site_collected(hand)
-    pos = positions(hand)
-    seat_rows = out["seats"]
-    for seat in seats:
-        n = seat.seat
-        r = results.get(n)
-        invested = r.invested if r else 0
-        won = r.won if r else 0
-        collected = site_collected.get(n, 0) if site_collected is not None else won
-        # net = final stack - starting stack, always: the site's collections (cash-outs
-        # included) decide both; a stack the log never printed is unknown, not 0.
-        known = seat.stack_known
-        final = seat.stack - invested + collected if known else None
-        seat_rows.append((
-            site, hid, n, seat.player, pos.get(n), seat.stack if known else None,
-            " ".join(seat.hole_cards) if seat.hole_cards else None, invested, collected, won,
-            collected - invested, final, bool(r and r.went_to_showdown), seat.is_hero,
-            seat.sitting_out,
-        ))
+    __slots__ = ("keys", "players", "table")
 
-    pot = 0
-    action_rows = out["actions"]
-    for seq, act in enumerate(hand.actions):
-        pot = pot - act.amount if act.kind is _RETURN else pot + act.amount
-        action_rows.append((
-            site, hid, seq, _STREET_NAMES[act.street], act.seat, names.get(act.seat),
-            act.kind.value, act.amount, act.to, act.all_in,
-            " ".join(act.cards) if act.cards else None, pot, act.line,
-        ))
+    def __init__(self, table: pa.Table, keys: np.ndarray, players: pa.Array) -> None:
+        self.table = table
+        self.keys = keys
+        self.players = players
 
-    printed = {pp.index: pp.amount for pp in report.pots}
-    pot_rows = out["pots"]
-    for pt in replay.pots:
-        pot_rows.append((
-            site, hid, pt.index, pt.amount, printed.get(pt.index),
-            [names.get(x, str(x)) for x in pt.eligible],
-            [names.get(x, str(x)) for x in pt.winners], list(pt.eligible), list(pt.winners),
-        ))
-
-    finding_rows = out["findings"]
-    for finding in replay.findings:
-        finding_rows.append(
-            (site, hid, finding.code, finding.severity.value, finding.message, finding.line)
-        )
-    return _row_counts(hand, replay)
+    def names(self, keys: np.ndarray) -> pa.Array:
+        """The player sitting at each key (hand << 32 | seat), null where nobody does."""
+        return col.take(self.players, col.lookup(self.keys, keys))
 
 
-def _site_collected(hand: Hand) -> dict[int, int] | None:
-    """What the site says each seat took home, or None when it printed no collections.
+def _seats(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: list,
+           seat_lists: list) -> _Seats:
+    seats = list(chain.from_iterable(seat_lists))
+    rows = batch.rows("seats")
+    number = pa.array(list(map(_SEAT, seats)), _I32)
+    seat_keys = (rows << 32) + col.ints(number)
+    players = pa.array(list(map(_PLAYER, seats)), _S)
+    sitting_out = pa.array(list(map(_OUT, seats)), _B)
+
+    # The replay's result for each seat (``results.get(seat)`` of a dict: the last one wins).
+    result_lists = list(map(_SEATS, replays))
+    results = list(chain.from_iterable(result_lists))
+    result_rows = np.repeat(np.arange(batch.n, dtype=np.int64), col.lengths(result_lists))
+    at = col.lookup(col.keys(result_rows, list(map(_SEAT, results))), seat_keys)
+    invested = col.pick(results, at, 0, _INVESTED)
+    won = col.pick(results, at, 0, _WON)
+    showdown = col.pick(results, at, False, _SHOWDOWN, np.bool_)
+    collected = _collected(hands, reports, rows, seat_keys, won)
+
+    # net = final stack - starting stack, always: the site's collections (cash-outs
+    # included) decide both; a stack the log never printed is unknown, not 0.
+    known = np.array(list(map(_KNOWN, seats)), np.bool_)
+    stacks = list(map(_STACK, seats))
+    if not known.all():
+        stacks = [s if k else None for s, k in zip(stacks, known.tolist(), strict=True)]
+    starting = pa.array(stacks, _I64)
+    stack = col.ints(starting.fill_null(0)) if starting.null_count else col.ints(starting)
+    for term in (stack, invested, collected):
+        if term.size and int(np.abs(term).max()) >= _TERM_LIMIT:
+            raise pa.ArrowInvalid(f"a stack or payout does not fit DECIMAL(18, {MONEY_SCALE})")
+    final = pa.array(stack - invested + collected, mask=None if known.all() else ~known)
+
+    factor = batch.factor(rows)
+    table = pa.Table.from_arrays([
+        *batch.key_columns(rows),
+        number,
+        players,
+        _positions(hands, seat_lists, rows, seat_keys, sitting_out),
+        col.money(starting, factor),
+        pa.array([" ".join(c) if c else None for c in map(_HOLE, seats)], _S),
+        col.money(invested, factor),
+        col.money(collected, factor),
+        col.money(won, factor),
+        col.money(collected - invested, factor),
+        col.money(final, factor),
+        pa.array(showdown, _B),
+        pa.array(list(map(_HERO, seats)), _B),
+        sitting_out,
+    ], names=list(SEAT_COLS))
+    return _Seats(table, seat_keys, players)
+
+
+def _positions(hands: list[Hand], seat_lists: list, rows: np.ndarray, seat_keys: np.ndarray,
+               sitting_out: pa.Array) -> pa.Array:
+    """Each seat's position name (see :func:`positions`), for the whole batch at once.
+
+    Per hand, the seats dealt in are ordered from the button's left (numbers above the
+    button's, then below); they are named SB, BB, ... (:func:`names_after_button`), the
+    button BTN, and heads-up the other seat BB. A hand that repeats a seat number (a garbled
+    file) is left to :func:`positions` itself, whose dict decides which name wins.
+    """
+    if not np.all(seat_keys[1:] > seat_keys[:-1]) and _repeats(seat_keys):
+        return _positions_by_hand(hands, seat_lists)
+    n = len(hands)
+    buttons = [h.button_seat for h in hands]
+    has = np.array([b is not None for b in buttons], np.bool_)
+    button = np.array([0 if b is None else b for b in buttons], np.int64)[rows]
+    number = seat_keys - (rows << 32)
+    dealt = ~col.bools(sitting_out) & has[rows]
+    on_button = dealt & (number == button)
+    has_button = np.zeros(n, np.bool_)
+    has_button[rows[on_button]] = True
+    n_dealt = np.bincount(rows[dealt], minlength=n)
+
+    after = np.flatnonzero(dealt & ~on_button)
+    after = after[np.lexsort((number[after], number[after] < button[after], rows[after]))]
+    hand_of = rows[after]
+    rank = np.arange(len(after)) - np.searchsorted(hand_of, hand_of)
+    count = (n_dealt - has_button)[hand_of]
+    heads_up = (has_button & (n_dealt == 2))[hand_of]
+
+    # name codes: 0 BTN, 1 BB (heads-up), then the names of each distinct count in turn
+    counts = np.unique(count)
+    names = ["BTN", "BB"]
+    base = np.empty(len(counts), np.int64)
+    for i, c in enumerate(counts.tolist()):
+        base[i] = len(names)
+        names.extend(names_after_button(c))
+    code = np.full(len(rows), -1, np.int64)
+    code[on_button] = 0
+    code[after] = np.where(heads_up, 1, base[np.searchsorted(counts, count)] + rank)
+    return col.take(pa.array(names, _S), code)
+
+
+def _repeats(keys: np.ndarray) -> bool:
+    ordered = np.sort(keys)
+    return bool(np.any(ordered[1:] == ordered[:-1]))
+
+
+def _positions_by_hand(hands: list[Hand], seat_lists: list) -> pa.Array:
+    position: list[str | None] = []
+    for hand, hand_seats in zip(hands, seat_lists, strict=True):
+        position.extend(map(positions(hand).get, map(_SEAT, hand_seats)))
+    return pa.array(position, _S)
+
+
+def _collected(hands: list[Hand], reports: list, rows: np.ndarray, seat_keys: np.ndarray,
+               won: np.ndarray) -> np.ndarray:
+    """What the site says each seat took home, or what the replay says it won when the site
+    printed no collections for that hand.
 
     Cash-outs count as collected; a cash-out or insurance fee is taken off except where the
     site's printed amount is already net of it (:data:`FEE_INCLUDED_SITES`).
     """
-    report = hand.report
-    if not (report.collections or report.cash_outs):
-        return None
-    out: dict[int, int] = {}
-    for c in report.collections:
-        out[c.seat] = out.get(c.seat, 0) + c.amount
-    fee_off = hand.site not in FEE_INCLUDED_SITES
-    for c in report.cash_outs:
-        out[c.seat] = out.get(c.seat, 0) + c.amount - (c.fee if fee_off else 0)
-    return out
+    coll_lists = [r.collections for r in reports]
+    cash_lists = [r.cash_outs for r in reports]
+    coll_counts, cash_counts = col.lengths(coll_lists), col.lengths(cash_lists)
+    reported = (coll_counts + cash_counts) > 0
+    if not reported.any():
+        return won
+    hand_numbers = np.arange(len(hands), dtype=np.int64)
+    colls = list(chain.from_iterable(coll_lists))
+    cashes = list(chain.from_iterable(cash_lists))
+    cash_rows = np.repeat(hand_numbers, cash_counts)
+    fee_off = np.array([h.site not in FEE_INCLUDED_SITES for h in hands], np.bool_)[cash_rows]
+    fees = np.array([c.fee for c in cashes], np.int64)
+    amounts = np.concatenate([
+        np.array(list(map(_AMOUNT, colls)), np.int64),
+        np.array(list(map(_AMOUNT, cashes)), np.int64) - np.where(fee_off, fees, 0),
+    ])
+    keys = np.concatenate([
+        col.keys(np.repeat(hand_numbers, coll_counts), list(map(_SEAT, colls))),
+        col.keys(cash_rows, list(map(_SEAT, cashes))),
+    ])
+    keys, totals = col.group_sums(keys, amounts)
+    printed = col.pick(totals, col.lookup(keys, seat_keys), 0)
+    return np.where(reported[rows], printed, won)
+
+
+# -- hands, actions, pots, findings --------------------------------------------------------
+
+
+def _hands(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: list,
+           seats: _Seats, finding_lists: list, now: datetime) -> pa.Table:
+    seat_counts = batch.counts["seats"]
+    dealt = np.concatenate([[0], np.cumsum(~col.bools(seats.table.column("sitting_out")))])
+    ends = np.cumsum(seat_counts)
+    boards = [list(map(" ".join, b)) for b in map(_BOARDS, hands)]
+    errors = np.array([f.severity is Severity.ERROR for f in chain.from_iterable(
+        finding_lists)], np.bool_)
+    has_error = np.zeros(batch.n, np.bool_)
+    has_error[batch.rows("findings")[errors]] = True
+
+    def money(objects: list, name: str) -> pa.Array:
+        return col.money(_attr(objects, name, _I64), batch.factors)
+
+    return pa.Table.from_arrays([
+        batch.site,
+        batch.hand_id,
+        _attr(hands, "source.file", _S),
+        _attr(hands, "source.offset", _I64),
+        _attr(hands, "source.line", _I32),
+        _attr(hands, "game._value_", _S),
+        _attr(hands, "limit._value_", _S),
+        _attr(hands, "currency", _S),
+        _attr(hands, "decimals", _I32),
+        money(hands, "stakes.small_blind"),
+        money(hands, "stakes.big_blind"),
+        money(hands, "stakes.ante"),
+        money(hands, "stakes.small_bet"),
+        money(hands, "stakes.big_bet"),
+        # Arrow converts a datetime with a time zone to UTC (and keeps a naive one as is)
+        _attr(hands, "started_at", _TS),
+        _attr(hands, "local_time", _S),
+        _attr(hands, "time_zone", _S),
+        _attr(hands, "table_name", _S),
+        _attr(hands, "button_seat", _I32),
+        _attr(hands, "max_seats", _I32),
+        pa.array(dealt[ends] - dealt[ends - seat_counts], _I32),
+        pa.array([b[0] if b else "" for b in boards], _S),
+        pa.array(boards, pa.list_(_S)),
+        money(reports, "total_pot"),
+        money(replays, "total_pot"),
+        money(reports, "rake"),
+        col.money(pa.array([sum(v for _, v in r.fees) if r.fees else 0 for r in reports],
+                           _I64), batch.factors),
+        _attr(hands, "tournament_id", _S),
+        _attr(hands, "level", _S),
+        _attr(hands, "is_tournament", _B),
+        _attr(hands, "fast_fold", _B),
+        _attr(replays, "payouts_verified", _B),
+        pa.array(has_error, _B),
+        pa.array(batch.counts["findings"], _I32),
+        pa.array([now] * batch.n, _TS),
+    ], names=list(HAND_COLS))
+
+
+def _attr(objects: list, name: str, type_: pa.DataType) -> pa.Array:
+    """Attribute ``name`` (dotted: through attributes) of every object, as one Arrow array."""
+    return pa.array(list(map(attrgetter(name), objects)), type_)
+
+
+def _actions(batch: _Batch, act_lists: list, seats: _Seats) -> pa.Table:
+    acts = list(chain.from_iterable(act_lists))
+    rows = batch.rows("actions")
+    counts = batch.counts["actions"]
+    seat = pa.array(list(map(_SEAT, acts)), _I32)
+    kind = pa.array(list(map(_KIND, acts)), _S)
+    amount = pa.array(list(map(_AMOUNT, acts)), _I64)
+    units = col.ints(amount)
+    returned = col.bools(pc.equal(kind, _RETURN))  # uncalled bets come back out of the pot
+    factor = batch.factor(rows)
+    return pa.Table.from_arrays([
+        *batch.key_columns(rows),
+        pa.array(np.arange(len(acts)) - np.repeat(np.cumsum(counts) - counts, counts), _I32),
+        pa.array(list(map(_STREET_NAMES.__getitem__, map(_STREET, acts))), _S),
+        seat,
+        seats.names((rows << 32) + col.ints(seat)),
+        kind,
+        col.money(amount, factor),
+        col.money(pa.array(list(map(_TO, acts)), _I64), factor),
+        pa.array(list(map(_ALL_IN, acts)), _B),
+        pa.array([" ".join(c) if c else None for c in map(_CARDS, acts)], _S),
+        col.money(col.running_sums(np.where(returned, -units, units), counts), factor),
+        pa.array(list(map(_LINE, acts)), _I32),
+    ], names=list(ACTION_COLS))
+
+
+def _pots(batch: _Batch, reports: list, pot_lists: list, seats: _Seats) -> pa.Table:
+    pots = list(chain.from_iterable(pot_lists))
+    rows = batch.rows("pots")
+    index = pa.array(list(map(_INDEX, pots)), _I32)
+    # The site's amount of the same pot (``printed.get(index)`` of a dict: the last one wins)
+    printed_lists = [r.pots for r in reports]
+    printed = list(chain.from_iterable(printed_lists))
+    printed_rows = np.repeat(np.arange(batch.n, dtype=np.int64), col.lengths(printed_lists))
+    printed_keys = col.keys(printed_rows, list(map(_INDEX, printed)))
+    at = col.lookup(printed_keys, (rows << 32) + col.ints(index))
+    factor = batch.factor(rows)
+    eligible_names, eligible_seats = _seat_lists(list(map(_ELIGIBLE, pots)), rows, seats)
+    winner_names, winner_seats = _seat_lists(list(map(_WINNERS, pots)), rows, seats)
+    return pa.Table.from_arrays([
+        *batch.key_columns(rows),
+        index,
+        col.money(pa.array(list(map(_AMOUNT, pots)), _I64), factor),
+        col.money(col.take(pa.array(list(map(_AMOUNT, printed)), _I64), at), factor),
+        eligible_names,
+        winner_names,
+        eligible_seats,
+        winner_seats,
+    ], names=list(POT_COLS))
+
+
+def _seat_lists(lists: list[tuple[int, ...]], rows: np.ndarray,
+                seats: _Seats) -> tuple[pa.Array, pa.Array]:
+    """A pot's seats as two list columns: the players' names (the seat number as text where
+    no player sits there) and the seat numbers."""
+    lengths = col.lengths(lists)
+    offsets = pa.array(np.concatenate([[0], np.cumsum(lengths)]), _I32)
+    numbers = pa.array(list(chain.from_iterable(lists)), _I32)
+    names = seats.names((np.repeat(rows, lengths) << 32) + col.ints(numbers))
+    if names.null_count:
+        names = pc.if_else(names.is_valid(), names, numbers.cast(_S))
+    return (pa.ListArray.from_arrays(offsets, names, type=pa.list_(_S)),
+            pa.ListArray.from_arrays(offsets, numbers, type=pa.list_(_I32)))
+
+
+def _findings(batch: _Batch, finding_lists: list) -> pa.Table:
+    found = list(chain.from_iterable(finding_lists))
+    return pa.Table.from_arrays([
+        *batch.key_columns(batch.rows("findings")),
+        pa.array([f.code for f in found], _S),
+        pa.array([f.severity.value for f in found], _S),
+        pa.array([f.message for f in found], _S),
+        pa.array([f.line for f in found], _I32),
+    ], names=list(FINDING_COLS))
+
+
+# -- the rows that cross process boundaries -----------------------------------------------
 
 
 def storable_problem(hand: Hand, replay: Replay) -> str | None:
@@ -270,24 +529,20 @@ class Rows:
             starts[name] = tuple(x - s[lo] for x in s[lo : hi + 1])
         return Rows(tables, starts, self.sources[lo:hi])
 
-    def counts(self, name: str) -> list[int]:
+    def counts(self, name: str) -> np.ndarray:
         """Rows of ``name`` per hand."""
-        s = self.starts[name]
-        return [b - a for a, b in zip(s, s[1:], strict=False)]
+        return np.diff(np.asarray(self.starts[name], np.int64))
 
 
 def flatten_rows(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> Rows:
     """:func:`flatten` plus the per-hand row offsets that :class:`Rows` carries."""
-    tables = flatten(batch, now)
-    starts: dict[str, tuple[int, ...]] = {}
-    per_hand = [_row_counts(hand, replay) for hand, replay in batch]
-    for k, name in enumerate(TABLE_COLS):
-        acc, s = 0, [0]
-        for counts in per_hand:
-            acc += counts[k]
-            s.append(acc)
-        starts[name] = tuple(s)
-    return Rows(tables, starts, tuple(hand.source.file for hand, _ in batch))
+    flat = _flatten_gc_off(batch, now)
+    starts = {name: _starts(flat.counts[name]) for name in TABLE_COLS}
+    return Rows(flat.tables, starts, tuple(hand.source.file for hand, _ in batch))
+
+
+def _starts(counts: np.ndarray) -> tuple[int, ...]:
+    return (0, *np.cumsum(counts).tolist())
 
 
 def concat_rows(parts: Sequence[Rows]) -> Rows:
@@ -306,7 +561,3 @@ def concat_rows(parts: Sequence[Rows]) -> Rows:
             acc += ps[-1]
         starts[name] = tuple(s)
     return Rows(tables, starts, tuple(x for p in parts for x in p.sources))
-
-
-def _row_counts(hand: Hand, replay: Replay) -> tuple[int, int, int, int, int]:
-    return 1, len(hand.seats), len(hand.actions), len(replay.pots), len(replay.findings)

@@ -283,12 +283,15 @@ def positions(hand: Hand) -> dict[int, str]:
     result: dict[int, str] = {}
     if has_button:
         result[button] = "BTN"
-    names = ["SB", "BB"]
-    middle = len(after) - 2
-    names += _middle_names(max(middle, 0))
-    for seat, name in zip(after, names, strict=False):
+    for seat, name in zip(after, names_after_button(len(after)), strict=True):
         result[seat] = name
     return result
+
+
+def names_after_button(count: int) -> list[str]:
+    """Position names of ``count`` seats dealt in, in order from the button's left (the
+    button itself not counted): SB, BB, then the middle seats up to CO."""
+    return (["SB", "BB"] + _middle_names(max(count - 2, 0)))[:count]
 
 
 _MIDDLE = {

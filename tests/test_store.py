@@ -465,3 +465,17 @@ def test_cash_out_final_stack_is_the_next_hands_starting_stack(corpus):
                 matched += final[(hand.hand_id, name)] == Decimal(stack).scaleb(-hand.decimals)
     assert checked >= 5
     assert matched >= 0.8 * checked  # the rest: a top-up between the two hands
+
+
+def test_bulk_load_settings_keep_every_batch(tmp_path):
+    path = tmp_path / "bulk.duckdb"
+    with Store(path) as s:
+        s.prepare_bulk_load()
+        assert s.con.execute("SELECT current_setting('threads')").fetchone()[0] == 1
+        for i in range(3):
+            batch = [(make_hand(f"{i}-{j}"), make_replay()) for j in range(50)]
+            assert s.write_batch([*batch, batch[0]]).duplicates == 1
+    con = duckdb.connect(str(path), read_only=True)
+    assert con.execute("SELECT count(*), count(DISTINCT hand_id) FROM hands").fetchone() == (
+        150, 150)
+    assert con.execute("SELECT count(*) FROM actions").fetchone()[0] == 150 * 9
