@@ -1,5 +1,6 @@
-"""The rules: ``check_*`` functions that judge an action (or a street, or the cards) before the
-unchecked ``apply_*`` transition in ``state.py`` runs.
+"""The rules: ``check_*`` functions that judge an action before the unchecked ``apply_*``
+transition in ``state.py`` runs (the street rules are in ``streets.py``, the card rules in
+``showdown.py``).
 
 Each rule's wording lives in exactly one function here. Every check appends to ``out`` rather
 than returning a list, so the common case (nothing wrong) allocates nothing.
@@ -30,6 +31,9 @@ _VERB = {
     ActionKind.POST_DEAD: "posts a dead blind",
 }
 _SB, _BB = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
+# Enum members bound once: ``ActionKind.BET`` is a class attribute lookup on every use.
+_BET, _RAISE = ActionKind.BET, ActionKind.RAISE
+_FIXED_LIMIT, _POT_LIMIT = LimitType.FIXED_LIMIT, LimitType.POT_LIMIT
 #: Most FL sites cap a multi-way round at a bet and three raises.
 FIXED_LIMIT_CAP = 4
 
@@ -171,7 +175,7 @@ def check_blind_positions(
             )
         return
     i = bisect_right(order, button)
-    after = order[i : i + 2] + order[: max(0, i + 2 - len(order))]  # the two seats after it
+    after = state.ring[i : i + 2]  # the two seats after it
     if (sb is None or sb == after[0]) and (bb is None or bb in after):
         return
     line_of = {a.seat: a.line for a in posts}
@@ -305,7 +309,7 @@ def check_call(state: TableState, action: Action, out: list[Finding]) -> None:
 def raise_target(state: TableState, action: Action, out: list[Finding]) -> int:
     """The street total a bet or raise makes, checking raise-to against chips added."""
     commit = state.commit[action.seat]
-    if action.kind is ActionKind.BET:
+    if action.kind is _BET:
         to = commit + action.amount
         if action.to and action.to != to:
             out.append(
@@ -355,36 +359,41 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
     added = to - commit
     all_in = action.all_in or added >= stack
     line = action.line
-
-    def desc() -> str:  # built only when a finding is made: the common case makes none
-        return describe(state, action)
-
+    # (messages start with ``describe``, built only when a finding is made)
     facing = state.current_bet > 0
-    if kind is ActionKind.BET and facing:
+    if kind is _BET and facing:
         out.append(
             finding(
                 "bet_when_facing_bet",
-                f"{desc()}: there is already a bet of {state.current_bet}, this is a raise",
+                f"{describe(state, action)}: there is already a bet of {state.current_bet}, "
+                "this is a raise",
                 line,
             )
         )
-    elif kind is ActionKind.RAISE and not facing:
-        out.append(finding("raise_without_bet", f"{desc()}: there is no bet to raise", line))
+    elif kind is _RAISE and not facing:
+        out.append(
+            finding(
+                "raise_without_bet", f"{describe(state, action)}: there is no bet to raise", line
+            )
+        )
     if added > stack:
-        out.append(finding("bet_exceeds_stack", f"{desc()}: only {stack} behind", line))
+        out.append(
+            finding("bet_exceeds_stack", f"{describe(state, action)}: only {stack} behind", line)
+        )
     increment = to - state.current_bet
     if increment <= 0:
         if not all_in:
             out.append(
                 finding(
                     "raise_too_small",
-                    f"{desc()}: that does not exceed the current bet of {state.current_bet}",
+                    f"{describe(state, action)}: that does not exceed the current bet of "
+                    f"{state.current_bet}",
                     line,
                 )
             )
         return
     limit = state.limit
-    if limit is LimitType.FIXED_LIMIT:
+    if limit is _FIXED_LIMIT:
         unit = state.unit()
         # After a short all-in bet or raise, completing the bet structure is also legal: the
         # raise goes to one full unit above the nominal level (bets counted so far, a short
@@ -398,7 +407,7 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
             out.append(
                 finding(
                     "fixed_limit_wrong_size",
-                    f"{desc()}: the {state.street_name()} bet size is {unit}, "
+                    f"{describe(state, action)}: the {state.street_name()} bet size is {unit}, "
                     f"{'bet' if not facing else 'raise'} by {increment}",
                     line,
                 )
@@ -408,7 +417,7 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
             out.append(
                 finding(
                     "fixed_limit_cap",
-                    f"{desc()}: the betting is capped at {FIXED_LIMIT_CAP} bets"
+                    f"{describe(state, action)}: the betting is capped at {FIXED_LIMIT_CAP} bets"
                     + (" (heads-up: many sites lift the cap)" if heads_up else ""),
                     line,
                     Severity.WARNING if heads_up else None,
@@ -424,7 +433,7 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
             out.append(
                 finding(
                     "raise_too_small",
-                    f"{desc()}: minimum raise is to {minimum}"
+                    f"{describe(state, action)}: minimum raise is to {minimum}"
                     + (
                         f" (the site measured it from the last full bet: at least {lenient})"
                         if site_rule
@@ -438,25 +447,26 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
             out.append(
                 finding(
                     "bet_too_small",
-                    f"{desc()}: minimum bet is {state.min_raise}",
+                    f"{describe(state, action)}: minimum bet is {state.min_raise}",
                     line,
                 )
             )
-    if limit is LimitType.POT_LIMIT:
+    if limit is _POT_LIMIT:
         owed = state.current_bet - commit
         maximum = state.current_bet + state.pot_total() + owed
         if to > maximum:
             out.append(
                 finding(
                     "pot_limit_exceeded",
-                    f"{desc()}: the pot-limit maximum is {'to ' if facing else ''}{maximum}",
+                    f"{describe(state, action)}: the pot-limit maximum is "
+                    f"{'to ' if facing else ''}{maximum}",
                     line,
                 )
             )
     if facing and seat in state.acted:
         level = state.acted[seat]
         reopened = state.full_raise_level > level or state.current_bet - level >= state.min_raise
-        if limit is LimitType.FIXED_LIMIT:
+        if limit is _FIXED_LIMIT:
             reopened = state.full_raise_level > level or 2 * (state.current_bet - level) >= (
                 state.unit()
             )
@@ -464,148 +474,8 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
             out.append(
                 finding(
                     "reopen_violation",
-                    f"{desc()}: the raise to {state.current_bet} since this player acted at "
-                    f"{level} was a short all-in and did not reopen the betting",
+                    f"{describe(state, action)}: the raise to {state.current_bet} since this "
+                    f"player acted at {level} was a short all-in and did not reopen the betting",
                     line,
                 )
             )
-
-
-# ---- streets -------------------------------------------------------------------------------
-
-
-def check_round_closed(
-    state: TableState, next_street: Street, line: int, out: list[Finding]
-) -> None:
-    """Before leaving a street, nobody who can still act may owe a decision."""
-    if state.next_to_act(None) is None or len(state.folded) >= len(state.order) - 1:
-        return
-    able_count = state.n_able
-    owing = [s for s in state.order if state.pending(s, able_count)]
-    names = ", ".join(
-        f"{state.who(s)} ({state.commit[s]} in against {state.current_bet})" for s in owing
-    )
-    out.append(
-        finding(
-            "round_not_closed",
-            f"{state.street_name()} ended before {state.street_name(next_street)} with "
-            f"{names} still to act",
-            line,
-        )
-    )
-
-
-def check_skipped_street(state: TableState, street: Street, line: int, out: list[Finding]) -> None:
-    """A street with no action is only right when fewer than two players can still bet."""
-    if len(state.live()) >= 2 and len(state.able()) >= 2:
-        out.append(
-            finding(
-                "round_not_closed",
-                f"no betting on {state.street_name(street)} although "
-                f"{len(state.able())} players could still act",
-                line,
-            )
-        )
-
-
-def check_uncalled(
-    state: TableState, line: int, out: list[Finding]
-) -> tuple[int, int, int, str, int] | None:
-    """The excess of the largest street bet over the second largest goes back to its owner.
-
-    Returns a return that was due but not logged (seat, due, bet, street, line) for the walk
-    to judge once the site's totals are known (see ``report_missing_return``).
-    """
-    returned = state.returned
-    best_seat, best, second = None, 0, 0
-    for s, c in state.commit.items():
-        c += returned.get(s, 0)
-        if c > best:
-            best_seat, best, second = s, c, best
-        elif c > second:
-            second = c
-    due = best - second
-    street = state.street_name()
-    for s, chips in returned.items():
-        if s != best_seat or chips != due:
-            if s != best_seat:
-                why = (
-                    f"it was not the largest bet (largest: {state.who(best_seat)})"
-                    if (best_seat is not None)
-                    else "there was no bet"
-                )
-            else:
-                why = f"the uncalled amount is {due}"
-            out.append(
-                finding(
-                    "uncalled_bet_wrong",
-                    f"uncalled bet of {chips} returned to {state.who(s)} on {street}: {why}",
-                    line,
-                )
-            )
-    for s, chips in state.returned_dead.items():
-        # The unmatched part of a dead post (everyone all-in on the antes, no blind, no bet)
-        # goes back like an uncalled bet: what is left must be what the next player put in.
-        others = max((c for o, c in state.contrib.items() if o != s), default=0)
-        if best > 0 or state.contrib[s] != others:
-            why = (
-                f"{chips} more than the bet of {state.commit[s] + returned.get(s, 0)} it made"
-                if best > 0
-                else f"that leaves {state.contrib[s]} in against at most {others} from the others"
-            )
-            out.append(
-                finding(
-                    "uncalled_bet_wrong",
-                    f"uncalled bet of {chips} returned to {state.who(s)} on {street}: {why}",
-                    line,
-                )
-            )
-    if due > 0 and best_seat not in returned:
-        return (best_seat, due, best, street, line)
-    return None
-
-
-def report_missing_return(
-    state: TableState, missing: tuple[int, int, int, str, int], how: str, out: list[Finding]
-) -> None:
-    """A due return the log never printed: an error, unless the site's totals show the chips
-    went back to their owner anyway.
-
-    ``how`` is what the site's totals say: ``"returned"`` (older PokerStars logs and some rebuy
-    tournaments omit the "Uncalled bet returned" line but print totals without the uncalled
-    chips: the return is applied), ``"kept"`` (Ignition walks: the unmatched chips stay in the
-    printed total and the owner collects them with the pot; the money went back all the same),
-    or ``"missing"``.
-    """
-    seat, due, best, street, line = missing
-    if how == "returned":
-        # The rule held (the chips went back); only the log line is missing: a note.
-        out.append(
-            finding(
-                "uncalled_bet_wrong",
-                f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
-                f"log prints no return but the site's total pot shows {due} was given back",
-                line,
-                Severity.INFO,
-            )
-        )
-        return
-    if how == "kept":
-        out.append(
-            finding(
-                "uncalled_bet_wrong",
-                f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
-                f"site left the {due} in the pot and paid it back to its owner with the pot",
-                line,
-                Severity.INFO,
-            )
-        )
-        return
-    out.append(
-        finding(
-            "uncalled_bet_wrong",
-            f"{state.who(seat)} bet {best} on {street}, {due} more than anyone "
-            f"matched, but no uncalled bet was returned",
-            line,
-        )
-    )

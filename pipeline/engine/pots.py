@@ -10,6 +10,7 @@ say) belongs to the last pot: it has to go somewhere, and only the live players 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 
 
@@ -33,25 +34,35 @@ def build_pots(
     ``contrib`` maps seat -> chips put in (after uncalled returns); ``all_in`` the live seats
     with no chips left. Seats are listed in seat order in ``eligible``.
     """
-    live = sorted(s for s in contrib if s not in folded)
+    live = [s for s in contrib if s not in folded]
     if not live:
         total = sum(contrib.values())
         return [PotSlice(total, ())] if total else []
+    live.sort()
     if not all_in:  # nobody all-in: one pot, everyone still in is eligible
         return [PotSlice(sum(contrib.values()), tuple(live))]
-    top = max(contrib[s] for s in live)
+    top = max([contrib[s] for s in live])
     levels = sorted({contrib[s] for s in live if s in all_in and contrib[s] < top} | {top})
+    # Each slice (low, high] takes from every contribution c above low: min(c, high) - low.
+    # With the contributions sorted, that is the ones inside the slice less low each, plus
+    # the full slice from each one above it.
+    chips = sorted(contrib.values())
+    n = len(chips)
     pots: list[PotSlice] = []
     low = 0
     last = len(levels) - 1
     for i, high in enumerate(levels):
+        above_low = bisect_right(chips, low)
         if i == last:
-            amount = sum(c - low for c in contrib.values() if c > low)
+            amount = sum(chips[above_low:]) - low * (n - above_low)
         else:
-            amount = sum(min(c, high) - low for c in contrib.values() if c > low)
+            upto = bisect_right(chips, high, above_low)
+            amount = (
+                sum(chips[above_low:upto]) - low * (upto - above_low) + (high - low) * (n - upto)
+            )
         # A live player with chips behind matched every bet; a lower total only means less dead
         # money (no ante, no dead blind), so they are eligible for every pot.
-        eligible = tuple(s for s in live if contrib[s] >= high or s not in all_in)
+        eligible = tuple([s for s in live if contrib[s] >= high or s not in all_in])
         if pots and pots[-1].eligible == eligible:
             pots[-1] = PotSlice(pots[-1].amount + amount, eligible)
         elif amount > 0 or not pots:

@@ -32,11 +32,11 @@ def pot_name(index: int) -> str:
 def deduction(hand: Hand, total: int) -> int:
     """Rake plus fees; when the site printed no rake, what its collections leave unpaid."""
     rep = hand.report
-    fees = sum(f for _, f in rep.fees)
+    fees = sum([f for _, f in rep.fees]) if rep.fees else 0
     if rep.rake is not None:
         return rep.rake + fees
     if rep.collections:
-        paid = sum(c.amount for c in rep.collections) + sum(c.amount for c in rep.cash_outs)
+        paid = sum([c.amount for c in rep.collections]) + sum([c.amount for c in rep.cash_outs])
         return max(0, min(total, (rep.total_pot if rep.total_pot is not None else total) - paid))
     return fees
 
@@ -178,7 +178,7 @@ def check_distribution(
     if not rep.collections and rep.total_pot is None:
         return True  # the site reported nothing to reconcile
     target = rep.total_pot if rep.total_pot is not None else total
-    paid = sum(c.amount for c in rep.collections)
+    paid = sum([c.amount for c in rep.collections])
     if paid + ded == target:
         return True
     if rep.cash_outs:

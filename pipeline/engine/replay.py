@@ -3,17 +3,20 @@
 The walk is a single pass over ``hand.actions``. Posts come first and are checked for amount;
 when the first voluntary action arrives the blind positions are judged and the preflop anchor
 (big blind or last straddle) is fixed. Each betting action is checked (``checks.py``) and then
-applied (``state.py``). A change of street closes the previous round: nobody may still owe a
-decision and the uncalled bet must have been returned exactly. After the walk: pots by
-contribution level (``pots.py``), the showdown (``showdown.py``), and reconciliation with the
-site (``reconcile.py``).
+applied (``state.py``). A change of street closes the previous round (``streets.py``): nobody
+may still owe a decision and the uncalled bet must have been returned exactly. After the walk:
+pots by contribution level (``pots.py``), the showdown (``showdown.py``), and reconciliation
+with the site (``reconcile.py``). The result objects are built by ``construct.py``.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from parsers.model import Action, ActionKind, Game, Hand, Street
-from pipeline.engine import checks, reconcile
+from pipeline.engine import checks, reconcile, streets
 from pipeline.engine.codes import finding
+from pipeline.engine.construct import maker
 from pipeline.engine.pots import PotSlice, build_pots
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
 from pipeline.engine.showdown import (
@@ -30,6 +33,7 @@ from pipeline.engine.state import (
     put_in,
     refund,
     start_street,
+    starting_stacks,
 )
 
 _CARD_KINDS = (ActionKind.SHOW, ActionKind.MUCK)
@@ -38,9 +42,17 @@ _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _POST_SB, _POST_BB = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
 _POST_ANTE = ActionKind.POST_ANTE
+_STRADDLE = ActionKind.POST_STRADDLE
+_SHOWDOWN, _RIVER = Street.SHOWDOWN, Street.RIVER
+#: Streets by number: ``_STREETS[i]`` is ``Street(i)`` without the enum's call machinery.
+_STREETS = tuple(Street)
 #: Every readable card: one set lookup per card instead of a function call.
 _VALID_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _MONEY_ERRORS = frozenset({"collected_mismatch", "pot_not_distributed"})
+_HOLDEM = Game.HOLDEM
+_NONE_MUCKED: frozenset[int] = frozenset()
+# The result objects, built without their dataclass __init__ (see ``construct``).
+_new_seat_result, _new_pot, _new_replay = maker(SeatResult), maker(Pot), maker(Replay)
 
 
 class _Walk:
@@ -63,9 +75,9 @@ class _Walk:
         checks.check_blind_positions(state, sb, bb, self.posts, self.out)
         if bb is None:
             bb = self.nominal_big_blind(sb)
-        straddles = [a.seat for a in self.posts if a.kind is ActionKind.POST_STRADDLE]
-        if straddles:
-            state.anchor = straddles[-1]
+        straddle = next((a.seat for a in reversed(self.posts) if a.kind is _STRADDLE), None)
+        if straddle is not None:
+            state.anchor = straddle
         elif bb is not None:
             state.anchor = bb
         elif sb is not None:
@@ -100,19 +112,19 @@ class _Walk:
         state = self.state
         if not self.begun:
             self.begin_betting()
-        checks.check_round_closed(state, street, line, self.out)
+        streets.check_round_closed(state, street, line, self.out)
         self.close_uncalled(line)
         reported = False
-        for skipped in range(state.street + 1, street):
-            start_street(state, Street(skipped))
+        for skipped in _STREETS[state.street + 1 : street]:
+            start_street(state, skipped)
             if not reported:
                 before = len(self.out)
-                checks.check_skipped_street(state, Street(skipped), line, self.out)
+                streets.check_skipped_street(state, skipped, line, self.out)
                 reported = len(self.out) > before
         start_street(state, street)
 
     def close_uncalled(self, line: int) -> None:
-        missing = checks.check_uncalled(self.state, line, self.out)
+        missing = streets.check_uncalled(self.state, line, self.out)
         if missing is not None:
             self.missing.append(missing)
 
@@ -132,7 +144,7 @@ class _Walk:
             # collections add up to) and went to their owner with it (Ignition walks).
             how = "kept"
         for m in self.missing:
-            checks.report_missing_return(state, m, how, self.out)
+            streets.report_missing_return(state, m, how, self.out)
             if how == "returned":
                 refund(state, m[0], m[1])
 
@@ -149,18 +161,21 @@ class _Walk:
         return all(got.get(m[0], 0) >= m[1] for m in self.missing)
 
 
-def _in_hand(hand: Hand, out: list[Finding]) -> list[int]:
-    """Seats dealt in: those that post or act. Sitting-out flags vary by site; actions do not."""
-    numbers = [s.seat for s in hand.seats]
-    known = set(numbers)
-    if len(known) != len(numbers):
+def _in_hand(hand: Hand, start: dict[int, int], out: list[Finding]) -> list[int]:
+    """Seats dealt in: those that post or act. Sitting-out flags vary by site; actions do not.
+
+    ``start`` maps each listed seat number to its starting stack (``starting_stacks``).
+    """
+    if len(start) != len(hand.seats):
+        numbers = [s.seat for s in hand.seats]
         dupes = sorted({n for n in numbers if numbers.count(n) > 1})
         out.append(finding("duplicate_seat", f"seat numbers listed twice: {dupes}"))
+    known = start.keys()
     actions = hand.actions
     acting = {a.seat for a in actions if a.kind is not _SHOW and a.kind is not _MUCK}
     if acting <= known and {a.seat for a in actions} <= known:
         return sorted(acting)
-    acting &= known
+    acting = {s for s in acting if s in start}
     unknown: set[int] = set()
     for a in actions:
         if a.seat not in known and a.seat not in unknown:
@@ -184,19 +199,23 @@ def _known_cards(
     ``card_actions`` are the log's shows and mucks (gathered by the walk). Also returns the
     seats that mucked and never showed (see ``_mucked``).
     """
-    known: dict[int, tuple[str, ...]] = {}
-    for s in hand.seats:
-        if s.hole_cards:
-            known[s.seat] = s.hole_cards
+    known = {s.seat: s.hole_cards for s in hand.seats if s.hole_cards}
     muck: set[int] = set()
-    shown: set[int] = set()
-    for a in card_actions:
-        if a.cards:
-            known[a.seat] = a.cards
-        (muck if a.kind is _MUCK else shown).add(a.seat)
-    if muck and shown:
-        muck -= shown
-    holdem = hand.game is Game.HOLDEM
+    if card_actions:
+        shown: set[int] = set()
+        for a in card_actions:
+            if a.cards:
+                known[a.seat] = a.cards
+            (muck if a.kind is _MUCK else shown).add(a.seat)
+        if muck and shown:
+            muck -= shown
+    holdem = hand.game is _HOLDEM
+    if holdem:
+        for cards in known.values():
+            if len(cards) != 2 or not _VALID_CARDS.issuperset(cards):
+                break
+        else:  # two readable cards each: the usual case, nothing to drop
+            return known, muck
     for seat, cards in list(known.items()):
         if not _VALID_CARDS.issuperset(cards):
             out.append(
@@ -264,20 +283,18 @@ def _walk_actions(
         state.commit,
         state.acted,
     )
+    order, ring = state.order, state.ring
+    next_to_act = state.next_to_act
     posts = walk.posts
     stakes = hand.stakes
-    post_amount = {
-        _POST_SB: stakes.small_blind,
-        _POST_BB: stakes.big_blind,
-        _POST_ANTE: stakes.ante,
-    }
-    showdown_street = Street.SHOWDOWN
+    small_blind, big_blind, ante = stakes.small_blind, stakes.big_blind, stakes.ante
+    street_now = state.street
     for action in hand.actions:
         kind = action.kind
-        seat = action.seat
         if kind is _SHOW or kind is _MUCK:
             card_actions.append(action)
             continue
+        seat = action.seat
         if seat not in in_hand:
             continue
         if action.amount < 0:
@@ -292,9 +309,10 @@ def _walk_actions(
             apply_return(state, action)
             continue
         street = action.street
-        if street != state.street and street is not showdown_street:
-            if street > state.street:
+        if street != street_now and street is not _SHOWDOWN:
+            if street > street_now:
                 walk.advance(street, action.line)
+                street_now = state.street
             else:
                 out.append(
                     finding(
@@ -305,18 +323,23 @@ def _walk_actions(
                 )
         if kind in POSTS:
             amount = action.amount
-            if (
-                state.voluntary_seen
-                or amount > stack[seat]
-                or post_amount.get(kind, -1) != amount
-            ):
+            # The stake a post should be (a dict keyed by kind would hash the enum in Python).
+            if kind is _POST_SB:
+                stake = small_blind
+            elif kind is _POST_BB:
+                stake = big_blind
+            else:  # only the ante has a single amount among the other posts
+                stake = ante if kind is _POST_ANTE else -1
+            if state.voluntary_seen or amount > stack[seat] or amount != stake:
                 checks.check_post_amount(state, action, out)
             apply_post(state, action)
             posts.append(action)
             continue
-        if not walk.begun:
-            walk.begin_betting()
-        state.voluntary_seen = True
+        if not state.voluntary_seen:
+            # (the walk may have begun at a street change that came before any action)
+            if not walk.begun:
+                walk.begin_betting()
+            state.voluntary_seen = True
         behind = stack[seat]
         if seat in folded or (behind <= 0 and contrib[seat] > 0):
             checks.check_can_act(state, action, out)
@@ -330,8 +353,16 @@ def _walk_actions(
         after = state.last_actor
         if after is None:
             after = state.anchor
-        if after is not None and state.next_to_act(after) != seat:
-            checks.check_turn(state, action, out)
+        if after is not None and not (
+            # Fast path: the seat right after the last actor, with chips and a decision owed
+            # while others can still bet, is the one ``next_to_act`` would name first.
+            ring[bisect_right(order, after)] == seat
+            and behind > 0
+            and state.n_able >= 2
+            and (commit[seat] < state.current_bet or seat not in acted)
+        ):
+            if next_to_act(after) != seat:
+                checks.check_turn(state, action, out)
         if kind is _FOLD:
             folded.add(seat)
             if behind > 0:
@@ -344,7 +375,8 @@ def _walk_actions(
             state.last_actor = seat
         elif kind is _CALL:
             amount = action.amount
-            owed = state.current_bet - commit[seat]
+            bet = state.current_bet
+            owed = bet - commit[seat]
             if owed <= 0 or amount > behind or amount != (owed if owed < behind else behind):
                 checks.check_call(state, action, out)
             # apply_call, inlined
@@ -353,7 +385,7 @@ def _walk_actions(
                 state.n_able -= 1
             contrib[seat] += amount
             commit[seat] += amount
-            acted[seat] = state.current_bet
+            acted[seat] = bet
             state.last_actor = seat
         else:  # BET or RAISE
             to = checks.raise_target(state, action, out)
@@ -361,7 +393,7 @@ def _walk_actions(
             apply_bet_or_raise(state, action, to)
     if not walk.begun:
         walk.begin_betting()
-    checks.check_round_closed(state, Street.SHOWDOWN, 0, out)
+    streets.check_round_closed(state, _SHOWDOWN, 0, out)
     walk.close_uncalled(0)
     walk.settle_missing_returns()
 
@@ -369,19 +401,18 @@ def _walk_actions(
 def replay(hand: Hand) -> Replay:
     """Replay ``hand`` through the rules; return recomputed pots, payouts and every finding."""
     out: list[Finding] = []
-    state = TableState(hand, _in_hand(hand, out))
+    start = starting_stacks(hand)
+    state = TableState(hand, _in_hand(hand, start, out), start)
     card_actions: list[Action] = []
     _walk_actions(hand, state, _Walk(state, out), card_actions, out)
     live = state.live()
     showdown = len(live) >= 2
-    if showdown and state.street < Street.RIVER:
-        for skipped in range(state.street + 1, Street.SHOWDOWN):
-            start_street(state, Street(skipped))
-            before = len(out)
-            checks.check_skipped_street(state, Street(skipped), 0, out)
-            if len(out) > before:
-                break
-    last_street = Street.RIVER if showdown else state.street
+    if showdown and state.street < _RIVER:
+        # The rest of the board came without betting: only right when fewer than two players
+        # can still bet. Who can bet does not change from street to street (nobody acts), so
+        # the first street skipped answers for all of them; no state is needed past the walk.
+        streets.check_skipped_street(state, _STREETS[state.street + 1], 0, out)
+    last_street = _RIVER if showdown else state.street
 
     # ---- cards
     check_boards(hand, last_street, showdown, out)
@@ -415,7 +446,7 @@ def _settle(
         main = pots[0] if pots else PotSlice(0, tuple(live))
         pots[:1] = [PotSlice(main.amount + added, main.eligible)]
     ded = reconcile.deduction(hand, total)
-    holdem = hand.game is Game.HOLDEM
+    holdem = hand.game is _HOLDEM
     if not holdem:
         out.append(
             finding(
@@ -430,7 +461,7 @@ def _settle(
         hand.button_seat,
         ded,
         holdem,
-        _mucked(muck, all_in),
+        _mucked(muck, all_in) if muck else _NONE_MUCKED,
     )
     reconcile.check_totals(hand, total, ded, out)
     if rep.pots:
@@ -468,21 +499,7 @@ def _settle(
     else:
         won = award.payout
     verified = not award.unverified
-
-    # ---- results
-    seat_results = []
-    went = live if showdown else ()
-    net_sum = 0
-    for s in hand.seats:
-        seat = s.seat
-        invested = contrib.get(seat, 0)
-        w = won.get(seat, 0)
-        net_sum += w - invested
-        # A seat whose stack was never printed: ``s.stack`` is only the lower bound the parser
-        # gave (never the engine's unbounded stand-in), and the store writes no final stack.
-        seat_results.append(
-            SeatResult(seat, invested, w, w - invested, seat in went, s.stack - invested + w)
-        )
+    seat_results, net_sum = _seat_results(hand, contrib, won, live if showdown else ())
     conservation_checkable = (verified or site_reported) and not cash_outs and distributed
     if (
         conservation_checkable
@@ -498,26 +515,52 @@ def _settle(
                 + f" the table {'gains' if gap > 0 else 'loses'} {abs(gap)}",
             )
         )
+    return _new_replay(
+        pots=_result_pots(hand, pots, award.winners),
+        seats=seat_results,
+        total_pot=total,
+        findings=tuple(out),
+        payouts_verified=verified,
+    )
 
-    result_pots = []
+
+def _seat_results(
+    hand: Hand, contrib: dict[int, int], won: dict[int, int], went: list[int] | tuple[()]
+) -> tuple[tuple[SeatResult, ...], int]:
+    """Each seat's money flow, in the order the log lists the seats, and the sum of the nets."""
+    results = []
+    net_sum = 0
+    invested_of, won_of = contrib.get, won.get
+    for s in hand.seats:
+        seat = s.seat
+        invested = invested_of(seat, 0)
+        w = won_of(seat, 0)
+        net = w - invested
+        net_sum += net
+        # A seat whose stack was never printed: ``s.stack`` is only the lower bound the parser
+        # gave (never the engine's unbounded stand-in), and the store writes no final stack.
+        results.append(_new_seat_result(seat, invested, w, net, seat in went, s.stack + net))
+    return tuple(results), net_sum
+
+
+def _result_pots(
+    hand: Hand, pots: list[PotSlice], award_winners: list[tuple[int, ...]]
+) -> tuple[Pot, ...]:
+    """The pots with their winners: the engine's, or the site's where the engine could not
+    tell (cards not shown)."""
+    result = []
     collected_by_pot: set[tuple[int | None, int]] | None = None
-    award_winners = award.winners
+    n_awarded = len(award_winners)
     for i, p in enumerate(pots):
-        winners = award_winners[i] if i < len(award_winners) else ()
+        winners = award_winners[i] if i < n_awarded else ()
         if not winners:
             if collected_by_pot is None:
                 collected_by_pot = _site_winners(hand)
             winners = tuple(
                 s for s in p.eligible if (i, s) in collected_by_pot or (None, s) in collected_by_pot
             )
-        result_pots.append(Pot(i, p.amount, p.eligible, winners))
-    return Replay(
-        pots=tuple(result_pots),
-        seats=tuple(seat_results),
-        total_pot=total,
-        findings=tuple(out),
-        payouts_verified=verified,
-    )
+        result.append(_new_pot(i, p.amount, p.eligible, winners))
+    return tuple(result)
 
 
 def _site_winners(hand: Hand) -> set[tuple[int | None, int]]:

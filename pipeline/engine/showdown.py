@@ -1,8 +1,10 @@
 """Cards and the showdown: board size and duplicate-card rules, then awarding pots (best five
 of seven, ties split, the odd chip, run-it-twice).
 
-Ranking uses ``phevaluator.evaluate_cards`` (a C perfect-hash lookup; lower is better) and is
-only called when a pot has two or more contenders, once per seat and board.
+Ranking uses phevaluator (a C perfect-hash lookup; lower is better) and is only called when a
+pot has two or more contenders, once per seat and board. Cards go in as phevaluator's integer
+ids (rank * 4 + suit) from a table built at import: converting our two-character strings inside
+the evaluator on every call cost more than the lookup itself.
 
 Conventions (PokerStars' and most sites' rules; documented because they decide cents):
 - a tie splits the pot evenly; the chips that do not divide go one each to the winners in
@@ -16,6 +18,12 @@ Conventions (PokerStars' and most sites' rules; documented because they decide c
 from __future__ import annotations
 
 from phevaluator import evaluate_cards
+from phevaluator.card import Card
+
+try:  # the C seven-card entry point, fed integer ids directly (phevaluator >= 0.6)
+    from phevaluator._pheval import evaluate_7cards as _evaluate_7
+except ImportError:  # older releases: the public function, which also takes integer ids
+    _evaluate_7 = evaluate_cards
 
 from parsers.model import Hand, Street
 from pipeline.engine.codes import finding
@@ -24,6 +32,19 @@ from pipeline.engine.result import Finding
 
 _RANKS = frozenset("23456789TJQKA")
 _SUITS = frozenset("cdhs")
+#: Our card strings -> phevaluator's card ids (rank * 4 + suit, clubs diamonds hearts spades).
+CARD_IDS: dict[str, int] = {
+    r + s: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, s in enumerate("cdhs")
+}
+
+
+def card_ids(cards: tuple[str, ...]) -> tuple[int, ...]:
+    """phevaluator ids of ``cards``; spellings outside the table (upper-case suits, ints) go
+    through phevaluator's own conversion, which raises on what it cannot read."""
+    try:
+        return tuple(map(CARD_IDS.__getitem__, cards))
+    except (KeyError, TypeError):
+        return tuple(map(Card.to_id, cards))
 
 
 def valid_card(card: str) -> bool:
@@ -61,22 +82,45 @@ class Award:
 
 
 class Ranker:
-    """Caches one rank per (seat, board) so a hand is evaluated once however many pots."""
+    """Ranks each (seat, board) once however many pots, from card ids converted once."""
 
-    __slots__ = ("known", "boards", "cache")
+    __slots__ = ("known", "boards", "board_ids", "ranks")
 
     def __init__(self, known: dict[int, tuple[str, ...]], boards: list[tuple[str, ...]]) -> None:
         self.known = known
         self.boards = boards
-        self.cache: dict[tuple[int, int], int] = {}
+        #: per board: its card ids, and seat -> rank; filled on first use (inside the caller's
+        #: error guard: a card the evaluator refuses raises from here)
+        self.board_ids: list[tuple[int, ...] | None] = [None] * len(boards)
+        self.ranks: list[dict[int, int]] = [{} for _ in boards]
 
-    def rank(self, seat: int, board: int) -> int:
-        key = (seat, board)
-        r = self.cache.get(key)
-        if r is None:
-            r = evaluate_cards(*self.boards[board], *self.known[seat])
-            self.cache[key] = r
-        return r
+    def ranks_on(self, board: int, seats: tuple[int, ...]) -> list[int]:
+        """The rank of each of ``seats`` on ``board``, in the order given."""
+        ranks = self.ranks[board]
+        got = [ranks.get(s) for s in seats]
+        if None not in got:  # a later pot: its seats were ranked for the main pot, as a rule
+            return got  # type: ignore[return-value]
+        ids = self.board_ids[board]
+        if ids is None:
+            ids = self.board_ids[board] = card_ids(self.boards[board])
+        known, table = self.known, CARD_IDS
+        for s in seats:
+            if s not in ranks:
+                hole = known[s]
+                if len(hole) == 2 and len(ids) == 5 and hole[0] in table and hole[1] in table:
+                    ranks[s] = _evaluate_7(*ids, table[hole[0]], table[hole[1]])
+                else:  # any other count or spelling: phevaluator's general entry point
+                    ranks[s] = evaluate_cards(*ids, *card_ids(hole))
+        return [ranks[s] for s in seats]
+
+    def best(self, eligible: tuple[int, ...], board: int, button: int | None) -> list[int]:
+        """The seats holding the best hand on ``board``, in the order the odd chip travels."""
+        ranks = self.ranks_on(board, eligible)
+        top = min(ranks)
+        if ranks.count(top) == 1:
+            return [eligible[ranks.index(top)]]
+        winners = [s for s, r in zip(eligible, ranks, strict=True) if r == top]
+        return clockwise_from_button(winners, button)
 
 
 def award_pots(
@@ -106,26 +150,27 @@ def award_pots(
     if deduction:
         result.gross = {}
     gross = result.gross
-    boards = [b for b in boards if b] or [()]
-    n_boards = len(boards)
+    net_amounts, pot_winners = result.net_amounts, result.winners
+    rankable: bool | None = None  # judged at the first contested pot: most hands have none
     ranker: Ranker | None = None
     left = deduction
     for index, pot in enumerate(pots):
-        full = pot.amount
-        take = min(left, full)
-        left -= take
-        amount = full - take
-        result.net_amounts.append(amount)
+        full = amount = pot.amount
+        if left:
+            take = min(left, full)
+            left -= take
+            amount = full - take
+        net_amounts.append(amount)
         eligible = pot.eligible
         if len(eligible) == 1:
             seat = eligible[0]
             payout[seat] = payout.get(seat, 0) + amount
             if deduction:
                 gross[seat] = gross.get(seat, 0) + full
-            result.winners.append(eligible)
+            pot_winners.append(eligible)
             continue
         if not eligible:
-            result.winners.append(())
+            pot_winners.append(())
             continue
         if mucked:
             live = tuple(s for s in eligible if s not in mucked)
@@ -134,39 +179,60 @@ def award_pots(
                 payout[seat] = payout.get(seat, 0) + amount
                 if deduction:
                     gross[seat] = gross.get(seat, 0) + full
-                result.winners.append(live)
+                pot_winners.append(live)
                 continue
             if live:
                 eligible = live
-        missing = tuple(s for s in eligible if s not in known)
-        if missing or not can_rank or any(len(b) != 5 for b in boards):
-            result.unverified.append((index, missing))
-            result.winners.append(())
+        if rankable is None:
+            boards = [b for b in boards if b] or [()]
+            rankable = can_rank and all(len(b) == 5 for b in boards)
+        missing = [s for s in eligible if s not in known]
+        if missing or not rankable:
+            result.unverified.append((index, tuple(missing)))
+            pot_winners.append(())
             continue
         if ranker is None:
             ranker = Ranker(known, boards)
         try:
-            all_ranks = [{s: ranker.rank(s, b) for s in eligible} for b in range(n_boards)]
+            if len(boards) == 1:
+                per_board = [ranker.best(eligible, 0, button)]
+            else:
+                per_board = [ranker.best(eligible, b, button) for b in range(len(boards))]
         except (ValueError, TypeError, KeyError):
             result.unverified.append((index, ()))
-            result.winners.append(())
+            pot_winners.append(())
             continue
-        pot_winners: set[int] = set()
-        for b in range(n_boards):
-            ranks = all_ranks[b]
-            best = min(ranks.values())
-            winners = clockwise_from_button([s for s in eligible if ranks[s] == best], button)
-            pot_winners.update(winners)
-            # Net and gross are split by the same showdown: one ranking serves both.
-            for target, chips in (
-                ((payout, amount), (gross, full)) if deduction else ((payout, amount),)
-            ):
-                share, first_extra = divmod(chips, n_boards)
-                board_amount = share + (first_extra if b == 0 else 0)
-                for seat, won in split(board_amount, winners).items():
-                    target[seat] = target.get(seat, 0) + won
-        result.winners.append(tuple(sorted(pot_winners)))
+        if len(per_board) == 1 and len(per_board[0]) == 1:
+            # The common showdown: one board, one winner takes the whole pot.
+            seat = per_board[0][0]
+            payout[seat] = payout.get(seat, 0) + amount
+            if deduction:
+                gross[seat] = gross.get(seat, 0) + full
+            pot_winners.append((seat,))
+            continue
+        _share_out(per_board, payout, amount, gross if deduction else None, full)
+        pot_winners.append(tuple(sorted({s for winners in per_board for s in winners})))
     return result
+
+
+def _share_out(
+    per_board: list[list[int]],
+    payout: dict[int, int],
+    amount: int,
+    gross: dict[int, int] | None,
+    full: int,
+) -> None:
+    """Split a pot between boards (the remainder to the first) and each board's share between
+    its winners; net and gross are split by the same showdown: one ranking serves both."""
+    n_boards = len(per_board)
+    for b, winners in enumerate(per_board):
+        for target, chips in (
+            ((payout, amount), (gross, full)) if gross is not None else ((payout, amount),)
+        ):
+            share, first_extra = divmod(chips, n_boards)
+            board_amount = share + (first_extra if b == 0 else 0)
+            for seat, won in split(board_amount, winners).items():
+                target[seat] = target.get(seat, 0) + won
 
 
 # ---- card rules (checked before the showdown) ------------------------------------------------
@@ -201,13 +267,11 @@ def check_duplicate_cards(
     hand: Hand, known: dict[int, tuple[str, ...]], out: list[Finding]
 ) -> None:
     """No card twice across hole cards, shows and the boards (shared run cards counted once)."""
-    boards = [b for b in hand.boards if b]
-    if len(boards) <= 1:  # the common case, checked in one go; the walk below words findings
-        cards = [c for cs in known.values() for c in cs]
-        if boards:
-            cards.extend(boards[0])
+    if len(hand.boards) <= 1:  # the common case, checked in one go; the walk below words findings
+        cards = sum(known.values(), hand.boards[0] if hand.boards else ())
         if len(set(cards)) == len(cards):
             return
+    boards = [b for b in hand.boards if b]
     prefix = 0
     if len(boards) > 1:
         first = boards[0]

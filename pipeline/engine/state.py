@@ -28,6 +28,15 @@ POSTS = (
 #: never leaves the engine: results report such a seat's final stack as unknown (None).
 UNBOUNDED = 1 << 62
 LIVE_POSTS = (ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_STRADDLE)
+_PREFLOP, _FLOP = Street.PREFLOP, Street.FLOP
+_FIXED_LIMIT = LimitType.FIXED_LIMIT
+_STRADDLE, _BIG_BLIND = ActionKind.POST_STRADDLE, ActionKind.POST_BIG_BLIND
+_SMALL_BLIND = ActionKind.POST_SMALL_BLIND
+
+
+def starting_stacks(hand: Hand) -> dict[int, int]:
+    """Seat -> starting stack; ``UNBOUNDED`` for a stack the log never printed."""
+    return {s.seat: s.stack if s.stack_known else UNBOUNDED for s in hand.seats}
 
 
 class TableState:
@@ -59,35 +68,43 @@ class TableState:
         "small_bet",
         "big_bet",
         "n_able",
+        "_zeros",
     )
 
-    def __init__(self, hand: Hand, in_hand: list[int]) -> None:
+    def __init__(self, hand: Hand, in_hand: list[int], start: dict[int, int] | None = None) -> None:
+        """``start``: seat -> starting stack (``UNBOUNDED`` where never printed), when the
+        caller already built it; otherwise it is read from ``hand.seats``."""
         self.hand = hand
         self._names: dict[int, str] | None = None
         #: seats dealt into the hand, in seat order (the order of play around the table)
         self.order: list[int] = in_hand
         #: the order twice over, so that "clockwise from any seat" is one slice
         self.ring: list[int] = in_hand + in_hand
-        self.in_hand: frozenset[int] = frozenset(in_hand)
+        if start is None:
+            start = starting_stacks(hand)
         # A stack the log never printed (Seat.stack_known False) bounds nothing: no stack rule.
-        start = {s.seat: s.stack if s.stack_known else UNBOUNDED for s in hand.seats}
-        self.stack: dict[int, int] = {s: start.get(s, 0) for s in in_hand}
-        self.commit: dict[int, int] = dict.fromkeys(in_hand, 0)
-        self.contrib: dict[int, int] = dict.fromkeys(in_hand, 0)
+        get = start.get
+        self.stack: dict[int, int] = {s: get(s, 0) for s in in_hand}
+        #: the seats dealt in, as a set (the stack dict's keys: no second container)
+        self.in_hand = self.stack.keys()
+        #: every seat at zero: resets the street bets in one C call (``start_street``)
+        self._zeros: dict[int, int] = dict.fromkeys(in_hand, 0)
+        self.commit: dict[int, int] = self._zeros.copy()
+        self.contrib: dict[int, int] = self._zeros.copy()
         self.folded: set[int] = set()
         #: how many seats can still bet (not folded, chips behind): kept by the transitions
         #: below so that judging whose turn it is never rebuilds a list of players
-        self.n_able = sum(1 for st in self.stack.values() if st > 0)
+        self.n_able = len([st for st in self.stack.values() if st > 0])
         #: seat -> the street's bet level right after the seat's last voluntary action
         self.acted: dict[int, int] = {}
-        self.street = Street.PREFLOP
-        self.limit = hand.limit
+        self.street = _PREFLOP
+        limit = self.limit = hand.limit
         stakes = hand.stakes
         self.big_blind = stakes.big_blind
         self.small_bet = stakes.small_bet or stakes.big_blind
         self.big_bet = stakes.big_bet or 2 * self.small_bet
         self.current_bet = 0
-        self.min_raise = self.unit()
+        self.min_raise = self.small_bet if limit is _FIXED_LIMIT else self.big_blind  # unit()
         self.full_raise_level = 0
         #: bets and full raises made on this street (the big blind counts as the first preflop)
         self.bets = 0
@@ -119,8 +136,8 @@ class TableState:
     # ---- derived facts --------------------------------------------------------------------
     def unit(self) -> int:
         """Minimum bet: the big blind, or in fixed limit the street's bet size."""
-        if self.limit is LimitType.FIXED_LIMIT:
-            return self.small_bet if self.street <= Street.FLOP else self.big_bet
+        if self.limit is _FIXED_LIMIT:
+            return self.small_bet if self.street <= _FLOP else self.big_bet
         return self.big_blind
 
     def is_all_in(self, seat: int) -> bool:
@@ -205,13 +222,19 @@ def refund(state: TableState, seat: int, chips: int) -> None:
 
 
 def apply_post(state: TableState, action: Action) -> None:
-    seat, kind = action.seat, action.kind
-    live = kind in LIVE_POSTS
-    put_in(state, seat, action.amount, live)
-    if not live:
-        return
-    to = state.commit[seat]
-    if kind is ActionKind.POST_STRADDLE:
+    seat, kind, chips = action.seat, action.kind, action.amount
+    # put_in, inlined (two posts a hand at least)
+    stack = state.stack
+    before = stack[seat]
+    after = stack[seat] = before - chips
+    if before > 0 >= after and seat not in state.folded:
+        state.n_able -= 1
+    state.contrib[seat] += chips
+    if kind is not _BIG_BLIND and kind is not _SMALL_BLIND and kind is not _STRADDLE:
+        return  # a dead post: straight into the pot
+    commit = state.commit
+    to = commit[seat] = commit[seat] + chips
+    if kind is _STRADDLE:
         if to > state.current_bet:
             # A straddle is a blind raise. The increment it sets is the raise over the previous
             # level, the smaller of the two conventions in use: lenient on purpose.
@@ -221,14 +244,15 @@ def apply_post(state: TableState, action: Action) -> None:
             state.bets += 1
         state.anchor = seat
         return
-    if kind is ActionKind.POST_BIG_BLIND and state.bets == 0:
+    if kind is _BIG_BLIND and state.bets == 0:
         state.bets = 1
     # A short all-in blind still obliges the others to the full blind.
-    nominal = state.big_blind if kind is ActionKind.POST_BIG_BLIND else 0
-    level = max(to, nominal if action.all_in or state.stack[seat] <= 0 else to)
-    if level > state.current_bet:
-        state.current_bet = level
-        state.full_raise_level = level
+    nominal = state.big_blind if kind is _BIG_BLIND else 0
+    if nominal > to and (action.all_in or after <= 0):
+        to = nominal
+    if to > state.current_bet:
+        state.current_bet = to
+        state.full_raise_level = to
 
 
 def fold(state: TableState, seat: int) -> None:
@@ -257,22 +281,32 @@ def apply_call(state: TableState, action: Action) -> None:
 def apply_bet_or_raise(state: TableState, action: Action, to: int) -> None:
     """Put chips in up to ``to`` and move the bet level; only a full raise resets the minimum."""
     seat = action.seat
-    put_in(state, seat, to - state.commit[seat], True)
-    increment = to - state.current_bet
+    commit = state.commit
+    chips = to - commit[seat]
+    # put_in, inlined
+    stack = state.stack
+    before = stack[seat]
+    after = stack[seat] = before - chips
+    if before > 0 >= after and seat not in state.folded:
+        state.n_able -= 1
+    state.contrib[seat] += chips
+    commit[seat] += chips
+    bet = state.current_bet
+    increment = to - bet
     if increment > 0:
-        full = increment >= state.min_raise
-        if state.limit is LimitType.FIXED_LIMIT:
+        if state.limit is _FIXED_LIMIT:
             # Fixed limit (the standard rule, e.g. Robert's Rules of Poker): an all-in wager of
             # at least half a bet is treated as a full bet or raise and reopens the betting; a
             # smaller one does not, and the next player may complete it to the full bet.
-            full = 2 * increment >= state.unit()
-        if full:
-            if state.limit is not LimitType.FIXED_LIMIT:
-                state.min_raise = increment
+            if 2 * increment >= state.unit():
+                state.full_raise_level = to
+                state.bets += 1
+        elif increment >= state.min_raise:
+            state.min_raise = increment
             state.full_raise_level = to
             state.bets += 1
-        state.current_bet = to
-    state.acted[seat] = state.current_bet
+        bet = state.current_bet = to
+    state.acted[seat] = bet
     state.last_actor = seat
 
 
@@ -294,12 +328,12 @@ def apply_return(state: TableState, action: Action) -> None:
 
 def start_street(state: TableState, street: Street) -> None:
     state.street = street
-    commit = state.commit
-    for s in commit:
-        commit[s] = 0
+    state.commit.update(state._zeros)
     state.acted.clear()
-    state.returned = {}
-    state.returned_dead = {}
+    if state.returned:
+        state.returned = {}
+    if state.returned_dead:
+        state.returned_dead = {}
     state.current_bet = 0
     state.full_raise_level = 0
     state.bets = 0

@@ -1,0 +1,154 @@
+"""The street rules: a betting round closes properly, a skipped street is right, and the
+uncalled bet goes back (``check_*`` functions, like ``checks.py``: each rule's wording lives in
+exactly one function, and every check appends to ``out``).
+
+They run when the walk leaves a street (and once more at the end of the hand), not per action.
+"""
+
+from __future__ import annotations
+
+from parsers.model import Street
+from pipeline.engine.codes import finding
+from pipeline.engine.result import Finding, Severity
+from pipeline.engine.state import STREET_NAMES, TableState
+
+
+def check_round_closed(
+    state: TableState, next_street: Street, line: int, out: list[Finding]
+) -> None:
+    """Before leaving a street, nobody who can still act may owe a decision."""
+    if len(state.folded) >= len(state.order) - 1 or state.next_to_act(None) is None:
+        return
+    able_count = state.n_able
+    owing = [s for s in state.order if state.pending(s, able_count)]
+    names = ", ".join(
+        f"{state.who(s)} ({state.commit[s]} in against {state.current_bet})" for s in owing
+    )
+    out.append(
+        finding(
+            "round_not_closed",
+            f"{state.street_name()} ended before {state.street_name(next_street)} with "
+            f"{names} still to act",
+            line,
+        )
+    )
+
+
+def check_skipped_street(state: TableState, street: Street, line: int, out: list[Finding]) -> None:
+    """A street with no action is only right when fewer than two players can still bet."""
+    able = len(state.able())  # (players able to bet are live players)
+    if able >= 2:
+        out.append(
+            finding(
+                "round_not_closed",
+                f"no betting on {state.street_name(street)} although "
+                f"{able} players could still act",
+                line,
+            )
+        )
+
+
+def check_uncalled(
+    state: TableState, line: int, out: list[Finding]
+) -> tuple[int, int, int, str, int] | None:
+    """The excess of the largest street bet over the second largest goes back to its owner.
+
+    Returns a return that was due but not logged (seat, due, bet, street, line) for the walk
+    to judge once the site's totals are known (see ``report_missing_return``).
+    """
+    returned = state.returned
+    # Each seat's street bet before any return: the bets as they stand when nothing came back.
+    bets = (
+        {s: c + returned.get(s, 0) for s, c in state.commit.items()} if returned else state.commit
+    )
+    best_seat, best, second = None, 0, 0
+    for s, c in bets.items():
+        if c > best:
+            best_seat, best, second = s, c, best
+        elif c > second:
+            second = c
+    due = best - second
+    street = STREET_NAMES[state.street]
+    for s, chips in returned.items():
+        if s != best_seat or chips != due:
+            if s != best_seat:
+                why = (
+                    f"it was not the largest bet (largest: {state.who(best_seat)})"
+                    if (best_seat is not None)
+                    else "there was no bet"
+                )
+            else:
+                why = f"the uncalled amount is {due}"
+            out.append(
+                finding(
+                    "uncalled_bet_wrong",
+                    f"uncalled bet of {chips} returned to {state.who(s)} on {street}: {why}",
+                    line,
+                )
+            )
+    for s, chips in state.returned_dead.items():
+        # The unmatched part of a dead post (everyone all-in on the antes, no blind, no bet)
+        # goes back like an uncalled bet: what is left must be what the next player put in.
+        others = max((c for o, c in state.contrib.items() if o != s), default=0)
+        if best > 0 or state.contrib[s] != others:
+            why = (
+                f"{chips} more than the bet of {state.commit[s] + returned.get(s, 0)} it made"
+                if best > 0
+                else f"that leaves {state.contrib[s]} in against at most {others} from the others"
+            )
+            out.append(
+                finding(
+                    "uncalled_bet_wrong",
+                    f"uncalled bet of {chips} returned to {state.who(s)} on {street}: {why}",
+                    line,
+                )
+            )
+    if due > 0 and best_seat not in returned:
+        return (best_seat, due, best, street, line)
+    return None
+
+
+def report_missing_return(
+    state: TableState, missing: tuple[int, int, int, str, int], how: str, out: list[Finding]
+) -> None:
+    """A due return the log never printed: an error, unless the site's totals show the chips
+    went back to their owner anyway.
+
+    ``how`` is what the site's totals say: ``"returned"`` (older PokerStars logs and some rebuy
+    tournaments omit the "Uncalled bet returned" line but print totals without the uncalled
+    chips: the return is applied), ``"kept"`` (Ignition walks: the unmatched chips stay in the
+    printed total and the owner collects them with the pot; the money went back all the same),
+    or ``"missing"``.
+    """
+    seat, due, best, street, line = missing
+    if how == "returned":
+        # The rule held (the chips went back); only the log line is missing: a note.
+        out.append(
+            finding(
+                "uncalled_bet_wrong",
+                f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
+                f"log prints no return but the site's total pot shows {due} was given back",
+                line,
+                Severity.INFO,
+            )
+        )
+        return
+    if how == "kept":
+        out.append(
+            finding(
+                "uncalled_bet_wrong",
+                f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
+                f"site left the {due} in the pot and paid it back to its owner with the pot",
+                line,
+                Severity.INFO,
+            )
+        )
+        return
+    out.append(
+        finding(
+            "uncalled_bet_wrong",
+            f"{state.who(seat)} bet {best} on {street}, {due} more than anyone "
+            f"matched, but no uncalled bet was returned",
+            line,
+        )
+    )
