@@ -97,9 +97,10 @@ class Ranker:
     def ranks_on(self, board: int, seats: tuple[int, ...]) -> list[int]:
         """The rank of each of ``seats`` on ``board``, in the order given."""
         ranks = self.ranks[board]
-        got = [ranks.get(s) for s in seats]
-        if None not in got:  # a later pot: its seats were ranked for the main pot, as a rule
-            return got  # type: ignore[return-value]
+        if ranks:  # a later pot: its seats were ranked for the main pot, as a rule
+            got = [ranks.get(s) for s in seats]
+            if None not in got:
+                return got  # type: ignore[return-value]
         ids = self.board_ids[board]
         if ids is None:
             ids = self.board_ids[board] = card_ids(self.boards[board])
@@ -184,7 +185,8 @@ def award_pots(
             if live:
                 eligible = live
         if rankable is None:
-            boards = [b for b in boards if b] or [()]
+            if len(boards) != 1 or len(boards[0]) != 5:  # one full board: nothing to drop
+                boards = [b for b in boards if b] or [()]
             rankable = can_rank and all(len(b) == 5 for b in boards)
         missing = [s for s in eligible if s not in known]
         if missing or not rankable:
@@ -195,16 +197,18 @@ def award_pots(
             ranker = Ranker(known, boards)
         try:
             if len(boards) == 1:
-                per_board = [ranker.best(eligible, 0, button)]
+                first = ranker.best(eligible, 0, button)
+                per_board = [first]
             else:
                 per_board = [ranker.best(eligible, b, button) for b in range(len(boards))]
+                first = per_board[0]
         except (ValueError, TypeError, KeyError):
             result.unverified.append((index, ()))
             pot_winners.append(())
             continue
-        if len(per_board) == 1 and len(per_board[0]) == 1:
+        if len(first) == 1 and len(per_board) == 1:
             # The common showdown: one board, one winner takes the whole pot.
-            seat = per_board[0][0]
+            seat = first[0]
             payout[seat] = payout.get(seat, 0) + amount
             if deduction:
                 gross[seat] = gross.get(seat, 0) + full
