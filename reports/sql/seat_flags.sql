@@ -1,42 +1,57 @@
 -- The second half of seat_facts.sql: given a CTE `h` of hands (seat_hands.sql), one row per
 -- dealt seat with every flag the player statistics count (opportunity and done, as booleans)
--- and the money each hand moved. Set-based: one windowed pass over the actions of those hands,
--- one GROUP BY (site, hand_id, seat), one per-hand GROUP BY. This text continues a WITH clause
--- (it starts at the CTE after `h`), so it is only ever used through @include.
+-- and the money each hand moved. Set-based: one windowed pass over the decisions of those
+-- hands, one GROUP BY (site, hand_id, seat), per-hand GROUP BYs over the seats, and one join of
+-- the per-hand facts to the seats. This text continues a WITH clause (it starts at the CTE
+-- after `h`), so it is only ever used through @include.
+-- Speed (refresh computes this for every imported hand): only decisions enter the window
+-- (posts, shows and returns never count), `kind` is an ENUM (arg_min keeps one byte, not a
+-- string), the per-hand facts come from the per-seat rows (half as many as actions) so the
+-- actions are read once, and they are joined to the seats once, from a materialized CTE:
+-- otherwise the planner, misjudging the size of `h`, builds its hash tables on the seats.
 -- Parameters: $player, $hero (boolean: only the hero's seats), $positions (VARCHAR[]).
--- every betting action of those hands, with the bets/raises and calls made before it on its street
+-- every decision (fold, check, call, bet, raise) of those hands, with the bets/raises and calls
+-- made before it on its street (the running count up to it, minus itself)
 a AS (
-    SELECT x.site, x.hand_id, x.seat, x.street, x.seq, x.kind,
-           x.kind IN ('fold', 'check', 'call', 'bet', 'raise') AS decision,
-           coalesce(sum(CAST(x.kind IN ('bet', 'raise') AS INTEGER)) OVER w, 0) AS raises_before,
-           coalesce(sum(CAST(x.kind = 'call' AS INTEGER)) OVER w, 0) AS calls_before
+    SELECT x.site, x.hand_id, x.seat, x.street, x.seq,
+           CAST(x.kind AS ENUM('fold', 'check', 'call', 'bet', 'raise')) AS kind,
+           sum(CAST(x.kind IN ('bet', 'raise') AS INTEGER)) OVER w
+               - CAST(x.kind IN ('bet', 'raise') AS INTEGER) AS raises_before,
+           sum(CAST(x.kind = 'call' AS INTEGER)) OVER w
+               - CAST(x.kind = 'call' AS INTEGER) AS calls_before
     FROM actions x SEMI JOIN h USING (site, hand_id)
     WHERE x.street IN ('preflop', 'flop', 'turn', 'river')
+      AND x.kind IN ('fold', 'check', 'call', 'bet', 'raise')
     WINDOW w AS (PARTITION BY x.site, x.hand_id, x.street ORDER BY x.seq
-                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+                 ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
 ),
--- per seat: what it did, and what it first did at each raise level of each street
+-- per seat: what it did, and what it first did at each raise level of each street (a seat
+-- that only posted has no row: the flags below read that as no decision, like a row of none)
 sa AS (
     SELECT site, hand_id, seat,
-        bool_or(street = 'preflop' AND decision) AS pre_decision,
+        bool_or(street = 'preflop') AS pre_decision,
         bool_or(street = 'preflop' AND kind IN ('call', 'bet', 'raise')) AS vpip,
         bool_or(street = 'preflop' AND kind IN ('bet', 'raise')) AS pfr,
         bool_or(street = 'preflop' AND kind = 'fold') AS folded_pre,
         bool_or(street = 'preflop' AND kind IN ('bet', 'raise') AND raises_before = 0) AS opened,
-        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision) AS pre_first_kind,
-        arg_min(raises_before, seq) FILTER (WHERE street = 'preflop' AND decision) AS pre_first_raises,
-        arg_min(calls_before, seq) FILTER (WHERE street = 'preflop' AND decision) AS pre_first_calls,
-        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision AND raises_before = 1) AS pre_kind_1,
-        arg_min(calls_before, seq) FILTER (WHERE street = 'preflop' AND decision AND raises_before = 1) AS pre_calls_1,
-        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision AND raises_before = 2) AS pre_kind_2,
-        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND decision AND raises_before = 3) AS pre_kind_3,
-        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND decision AND raises_before = 0) AS flop_kind_0,
-        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND decision AND raises_before = 1) AS flop_kind_1,
-        arg_min(kind, seq) FILTER (WHERE street = 'turn' AND decision AND raises_before = 0) AS turn_kind_0,
-        arg_min(kind, seq) FILTER (WHERE street = 'turn' AND decision AND raises_before = 1) AS turn_kind_1,
+        arg_min(kind, seq) FILTER (WHERE street = 'preflop') AS pre_first_kind,
+        arg_min(raises_before, seq) FILTER (WHERE street = 'preflop') AS pre_first_raises,
+        arg_min(calls_before, seq) FILTER (WHERE street = 'preflop') AS pre_first_calls,
+        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND raises_before = 1) AS pre_kind_1,
+        arg_min(calls_before, seq) FILTER (WHERE street = 'preflop' AND raises_before = 1) AS pre_calls_1,
+        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND raises_before = 2) AS pre_kind_2,
+        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND raises_before = 3) AS pre_kind_3,
+        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND raises_before = 0) AS flop_kind_0,
+        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND raises_before = 1) AS flop_kind_1,
+        arg_min(kind, seq) FILTER (WHERE street = 'turn' AND raises_before = 0) AS turn_kind_0,
+        arg_min(kind, seq) FILTER (WHERE street = 'turn' AND raises_before = 1) AS turn_kind_1,
         count(*) FILTER (WHERE street <> 'preflop' AND kind IN ('bet', 'raise')) AS post_aggr,
         count(*) FILTER (WHERE street <> 'preflop' AND kind = 'call') AS post_calls,
-        count(*) FILTER (WHERE street <> 'preflop' AND kind = 'fold') AS post_folds
+        count(*) FILTER (WHERE street <> 'preflop' AND kind = 'fold') AS post_folds,
+        -- for the per-hand facts (a_hand): seq is unique in a hand, so these pick the same seat
+        max(seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise')) AS last_pre_raise,
+        min(seq) FILTER (WHERE street = 'flop' AND kind = 'bet') AS first_flop_bet,
+        min(seq) FILTER (WHERE street = 'turn' AND kind = 'bet') AS first_turn_bet
     FROM a
     GROUP BY site, hand_id, seat
 ),
@@ -44,7 +59,7 @@ sa AS (
 s AS (
     SELECT st.site, st.hand_id, st.seat, st.player, st.position, st.is_hero,
            st.went_to_showdown, st.invested, st.collected, st.net,
-           sa.* EXCLUDE (site, hand_id, seat),
+           sa.* EXCLUDE (site, hand_id, seat, last_pre_raise, first_flop_bet, first_turn_bet),
            st.position IN ('CO', 'BTN', 'SB') AND sa.pre_first_raises = 0
                AND sa.pre_first_calls = 0 AS steal_opp
     FROM seats st SEMI JOIN h USING (site, hand_id)
@@ -55,11 +70,11 @@ s AS (
 -- whose open was a steal, and how much the winners collected (to share the rake)
 a_hand AS (
     SELECT site, hand_id,
-        bool_or(street = 'preflop' AND kind IN ('call', 'bet', 'raise')) AS pre_entered,
-        arg_max(seat, seq) FILTER (WHERE street = 'preflop' AND kind IN ('bet', 'raise')) AS pf_aggressor,
-        arg_min(seat, seq) FILTER (WHERE street = 'flop' AND kind = 'bet') AS flop_first_bettor,
-        arg_min(seat, seq) FILTER (WHERE street = 'turn' AND kind = 'bet') AS turn_first_bettor
-    FROM a
+        bool_or(vpip) AS pre_entered,
+        arg_max(seat, last_pre_raise) AS pf_aggressor,
+        arg_min(seat, first_flop_bet) AS flop_first_bettor,
+        arg_min(seat, first_turn_bet) AS turn_first_bettor
+    FROM sa
     GROUP BY site, hand_id
 ),
 s_hand AS (
@@ -69,19 +84,24 @@ s_hand AS (
     FROM s
     GROUP BY site, hand_id
 ),
-f AS (
-    SELECT s.*, h.currency, h.decimals, h.game, h.limit_type, h.small_blind, h.big_blind,
-           h.is_tournament, h.started_at, h.has_flop,
+-- per hand, everything the seat flags need (a hand without seats' decisions has no a_hand row)
+hf AS MATERIALIZED (
+    SELECT h.site, h.hand_id, h.currency, h.decimals, h.game, h.limit_type, h.small_blind,
+           h.big_blind, h.is_tournament, h.started_at, h.has_flop,
            h.rake AS hand_rake,
            coalesce(ah.pre_entered, false) AS pre_entered,
            ah.pf_aggressor, sh.stealer, sh.total_collected,
            ah.pf_aggressor IS NOT NULL AND ah.flop_first_bettor = ah.pf_aggressor AS flop_cbet,
            ah.pf_aggressor IS NOT NULL AND ah.flop_first_bettor = ah.pf_aggressor
                AND ah.turn_first_bettor = ah.pf_aggressor AS turn_cbet
-    FROM s
+    FROM s_hand sh
     JOIN h USING (site, hand_id)
     LEFT JOIN a_hand ah USING (site, hand_id)
-    JOIN s_hand sh USING (site, hand_id)
+),
+f AS (
+    SELECT s.*, hf.* EXCLUDE (site, hand_id)
+    FROM s
+    JOIN hf USING (site, hand_id)
     WHERE (CAST($player AS VARCHAR) IS NULL OR s.player = CAST($player AS VARCHAR))
       AND (NOT coalesce(CAST($hero AS BOOLEAN), false) OR s.is_hero)
       AND (CAST($positions AS VARCHAR[]) IS NULL
