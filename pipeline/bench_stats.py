@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -196,14 +197,18 @@ def ensure_facts(db: Path, base: Path, copies: int) -> float | None:
     its seconds are kept beside the store; bigger stores get the base's facts replicated.
     Returns the refresh seconds measured for this store, if any.
     """
-    from reports.stats import refresh  # noqa: PLC0415 - the bench measures reports too
+    from reports.stats import TABLES, needs_rebuild, refresh  # noqa: PLC0415
 
     timing = db.with_suffix(".refresh.json")
     with duckdb.connect(str(db)) as con:
         con.execute("SET enable_progress_bar = false")
         n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
-        has = con.execute("SELECT count(*) FROM information_schema.tables "
-                          "WHERE table_name = 'seat_stats_hands'").fetchone()[0]
+        has = not needs_rebuild(con)
+        if not has:  # new facts: the Parquet export of the old ones goes too
+            shutil.rmtree(db.with_suffix(".parquet.d"), ignore_errors=True)
+        if n > REFRESH_LIMIT and not has:  # a changed definition: replicate, don't recompute
+            for table in TABLES:
+                con.execute(f"DROP TABLE IF EXISTS {table}")
         if n <= REFRESH_LIMIT or has:
             start = time.perf_counter()
             done = refresh(con)

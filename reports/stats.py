@@ -180,6 +180,12 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
             return RefreshResult(added, rebuilt)
 
 
+def needs_rebuild(con: duckdb.DuckDBPyConnection) -> bool:
+    """True when :func:`refresh` would recompute every hand's facts (tables missing, or made
+    by another definition of the facts), not just add new hands or re-add the rollup."""
+    return _state(con) in ("missing", "outdated")
+
+
 def _facts_now(con: duckdb.DuckDBPyConnection) -> None:
     """Point the temporary views ``seat_facts_now`` and ``seat_rollup_now`` at complete facts."""
     state = _state(con)

@@ -21,7 +21,14 @@ import pytest
 from pipeline.ingest import import_paths
 from reports.filters import FilterError, Filters, parse_stakes
 from reports.sql import frame, load
-from reports.stats import DEFINITIONS, RefreshResult, player_stats, refresh, seat_facts
+from reports.stats import (
+    DEFINITIONS,
+    RefreshResult,
+    needs_rebuild,
+    player_stats,
+    refresh,
+    seat_facts,
+)
 
 HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.05/$0.10 USD) - 2024/05/0{d} 12:00:00 ET"
 HANDS = [
@@ -321,6 +328,17 @@ def test_a_read_only_store_with_an_older_rollup_adds_up_on_the_fly(con, writable
     with duckdb.connect(str(db), read_only=True) as ro:
         for f in (Filters(), Filters(positions=("BTN", "SB"))):
             assert _sorted(player_stats(ro, f)).equals(_sorted(player_stats(con, f)))
+
+
+def test_needs_rebuild_only_for_missing_or_other_facts(writable):
+    c, _ = writable
+    assert needs_rebuild(c)  # no tables yet
+    refresh(c)
+    assert not needs_rebuild(c)
+    c.execute("UPDATE seat_stats_meta SET rollup = 'older'")
+    assert not needs_rebuild(c)  # the rollup is re-added, the facts stay
+    c.execute("UPDATE seat_stats_meta SET definition = 'older'")
+    assert needs_rebuild(c)
 
 
 def _live(con, f):
