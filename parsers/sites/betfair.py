@@ -59,6 +59,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import search_sniffer, with_site
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, take_back, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
@@ -90,24 +91,9 @@ _IGNORED = ("sits out", "is sitting out", "has joined the table", "has left the 
 _MONEY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
 
-def sniff(text: str) -> bool:
-    """True when a Betfair hand header starts one of the first lines. Never raises.
-
-    PartyPoker's "***** Hand History for Game N *****" and 888's "***** 888poker Hand History
-    for Game N *****" differ by the words before "Hand History", so neither is claimed.
-    """
-    try:
-        return _SNIFF.search(text[:8192]) is not None
-    except Exception:
-        return False
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one Betfair hand chunk. Raises ParseError (UnsupportedGame for other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
+# PartyPoker's "***** Hand History for Game N *****" and 888's "***** 888poker Hand
+# History for Game N *****" differ by the words before "Hand History": neither is claimed.
+sniff = search_sniffer(_SNIFF)
 
 
 class _Money:
@@ -234,6 +220,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         tournament_id=tournament_id,
     )
 
+
+# Parse one Betfair hand chunk. Raises ParseError (UnsupportedGame for other games).
+parse = with_site(SITE, _parse)
 
 
 def _actions(b: Builder, lines: list[str], start: int, names: Names, money: _Money,

@@ -52,6 +52,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites._starlike import Builder, Names, cards_in, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
@@ -96,14 +97,6 @@ def _utc(naive: datetime, zone: str) -> datetime | None:
     if "/" in name:
         return naive.replace(tzinfo=ZoneInfo(name)).astimezone(UTC)
     return to_utc(naive, name)
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one hand. Raises ParseError (UnsupportedGame for other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 class _Hand:
@@ -233,6 +226,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         table_name=t["name"], max_seats=int(t["max"]) if t["max"] else None,
         tournament_id=m["tid"],
     )
+
+
+# Parse one hand. Raises ParseError (UnsupportedGame for other games).
+parse = with_site(SITE, _parse)
 
 
 def _line(st: _Hand, line: str, lineno: int) -> None:

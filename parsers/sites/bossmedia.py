@@ -49,6 +49,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites._starlike import Builder
 from parsers.text import Chunk, parse_money
 
@@ -76,14 +77,6 @@ def sniff(text: str) -> bool:
     """A HISTORY element carrying Boss Media's ``GAME="GAME_`` and ``GAMEKIND`` attributes."""
     at = text.find("<HISTORY ID=")
     return at != -1 and 'GAME="GAME_' in text[at : at + 400] and "GAMEKIND=" in text[at : at + 600]
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One ``<HISTORY>`` chunk -> Hand; ParseError (UnsupportedGame) otherwise."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def card(link: str | None) -> str | None:
@@ -201,6 +194,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         table_name=hist.get("TABLE", ""),
         tournament_id=hist.get("TABLETOURNEYID", "") if tournament else None,
     )
+
+
+# One ``<HISTORY>`` chunk -> Hand; ParseError (UnsupportedGame) otherwise.
+parse = with_site(SITE, _parse)
 
 
 class _Boss(Builder):

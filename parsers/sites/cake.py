@@ -57,6 +57,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import search_sniffer, with_site
 from parsers.sites._starlike import Builder, Names, game_of, unknown
 from parsers.text import Chunk, parse_money
 
@@ -76,20 +77,7 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _CURRENCY = {"$": "USD", "€": "EUR"}
 
 
-def sniff(text: str) -> bool:
-    """Cake's one-line header: "Hand#N - ... -- stakes game -- date - time"."""
-    try:
-        return _SNIFF.search(text[:8192]) is not None
-    except Exception:
-        return False
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
+sniff = search_sniffer(_SNIFF)
 
 
 class _Money:
@@ -187,6 +175,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         total_pot=None, rake=None, local_time=local, table_name=table, max_seats=max_seats,
         tournament_id=tournament_id,
     )
+
+
+parse = with_site(SITE, _parse)
 
 
 def _cards(text: str) -> tuple[str, ...]:

@@ -43,6 +43,7 @@ from datetime import datetime
 
 from parsers.errors import ParseError
 from parsers.model import PLAY_MONEY, ActionKind, Hand, LimitType, Stakes, Street
+from parsers.sites._common import search_sniffer, with_site
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
@@ -65,21 +66,9 @@ _CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 _PRESELECT = " (Preselection)"
 
 
-def sniff(text: str) -> bool:
-    """A "Stage #N:" header with a date, then Cereus' "Table: ... is the dealer" line (stud
-    hands print none: their first seat line, "Seat 1 - NAME ($0.17 in chips)", then)."""
-    try:
-        return _SNIFF.search(text[:8192]) is not None
-    except Exception:
-        return False
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
+# Stud hands print no "Table: ... is the dealer" line: their first seat line,
+# "Seat 1 - NAME ($0.17 in chips)", follows the header instead.
+sniff = search_sniffer(_SNIFF)
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
@@ -145,6 +134,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         total_pot=total, rake=rake, fees=fees, started_at=to_utc(naive, zone),
         local_time=local, time_zone=zone, table_name=table,
     )
+
+
+parse = with_site(SITE, _parse)
 
 
 class _State:

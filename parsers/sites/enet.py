@@ -46,6 +46,7 @@ import re
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.model import PLAY_MONEY, ActionKind, Hand, Stakes, Street
+from parsers.sites._common import search_sniffer, with_site
 from parsers.sites._starlike import Builder, Names, game_of, unknown
 from parsers.text import Chunk, parse_money
 
@@ -66,20 +67,7 @@ _CURRENCY = {"€": "EUR", "$": "USD", "£": "GBP"}
 _DEC = 2
 
 
-def sniff(text: str) -> bool:
-    """The two header lines: "Game #N: game (sb/bb) - time date", "Table 'NAME' ..."."""
-    try:
-        return _SNIFF.search(text[:8192]) is not None
-    except Exception:
-        return False
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
+sniff = search_sniffer(_SNIFF)
 
 
 def _money(text: str) -> int:
@@ -147,6 +135,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         seats=seats, button=button, total_pot=total, rake=rake, local_time=local,
         table_name=table or tm[1], max_seats=int(tm[2]) if tm[2] else None,
     )
+
+
+parse = with_site(SITE, _parse)
 
 
 class _State:

@@ -59,6 +59,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites._starlike import Builder, Names, game_of, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
@@ -82,14 +83,6 @@ def sniff(text: str) -> bool:
     if at == -1 or at > 64:
         return False
     return "Players(max " in text[at : at + 400] and " - Table \"" in text[at : at + 200]
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -228,6 +221,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if max_seats is not None and max_seats > 2:
         hand = replace(hand, button_posts_big_blind_heads_up=True)
     return hand
+
+
+parse = with_site(SITE, _parse)
 
 
 def _tournament_id(table_name: str) -> str:

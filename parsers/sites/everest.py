@@ -40,6 +40,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.text import Chunk, parse_money
 
 SITE = "everest"
@@ -84,14 +85,6 @@ def split(text: str, encoding: str = "utf-8", data: bytes | None = None) -> list
         offset = found.start() if found else len(text[:start].encode("utf-8"))
         chunks.append(Chunk(body + "\n" + session, offset, line))
     return chunks
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one chunk from :func:`split`. Raises ParseError (UnsupportedGame: other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _tree(text: str) -> tuple[ET.Element, ET.Element]:
@@ -258,3 +251,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:  # noqa: C901 - one pass over a fla
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=chunk.text,
     )
+
+
+# Parse one chunk from :func:`split`. Raises ParseError (UnsupportedGame: other games).
+parse = with_site(SITE, _parse)

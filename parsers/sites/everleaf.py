@@ -48,6 +48,7 @@ from pathlib import PurePath
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.model import TOURNAMENT_CHIPS, ActionKind, Hand, LimitType, Stakes, Street
+from parsers.sites._common import with_site
 from parsers.sites._starlike import Builder, Names, game_of, unknown
 from parsers.text import Chunk, parse_money
 
@@ -75,14 +76,6 @@ def sniff(text: str) -> bool:
         return False
     banner = text[max(0, text.rfind("\n", 0, max(at - 1, 0)) + 1) : at]
     return "Game #" in banner
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -214,6 +207,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         table_name=table_name, max_seats=int(max_text) if max_text else None,
         tournament_id=tournament_id, level=level,
     )
+
+
+parse = with_site(SITE, _parse)
 
 
 def _line(b: Builder, seat: int, rest: str, dec: int, n: int, seats: dict[int, list],

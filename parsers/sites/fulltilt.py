@@ -37,6 +37,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
@@ -86,14 +87,6 @@ def _chips(text: str, dec: int) -> int:
     if mult:
         return parse_money(text[:-1], dec) * mult
     return parse_money(text, dec)
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one Full Tilt hand chunk. Raises ParseError (UnsupportedGame for other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
@@ -334,6 +327,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         tournament_id=tourney[1] if tourney else None, level=level,
         fast_fold="Rush" in where and not tourney,
     )
+
+
+# Parse one Full Tilt hand chunk. Raises ParseError (UnsupportedGame for other games).
+parse = with_site(SITE, _parse)
 
 
 _SUMMARY_COLLECTED = re.compile(r" collected \(([$€£]?[\d,.]+[KM]?)\)")

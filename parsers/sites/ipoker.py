@@ -52,6 +52,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites.ipoker_split import HEADER, split
 from parsers.text import Chunk, parse_money
 
@@ -167,14 +168,6 @@ def _currency(general: ET.Element, gametype: str) -> str:
 
 
 # --- the hand --------------------------------------------------------------------------------
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one chunk from :func:`split`. Raises ParseError (UnsupportedGame: other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _tree(text: str) -> tuple[ET.Element, ET.Element]:
@@ -354,6 +347,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=text,
     )
+
+
+# Parse one chunk from :func:`split`. Raises ParseError (UnsupportedGame: other games).
+parse = with_site(SITE, _parse)
 
 
 def _actions(

@@ -39,6 +39,7 @@ import re
 
 from parsers.errors import ParseError
 from parsers.model import ActionKind, Hand, LimitType, Stakes, Street
+from parsers.sites._common import search_sniffer, with_site
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, unknown
 from parsers.text import Chunk, parse_money
 
@@ -58,21 +59,8 @@ _ALL_IN = ", and is all in"
 _DEC = 2
 
 
-def sniff(text: str) -> bool:
-    """The three header lines: "#N: game - sb/bb", a date, "Table 'X' Seat N is the button"
-    (stud tables have no button: "Table 'X'")."""
-    try:
-        return _SNIFF.search(text[:8192]) is not None
-    except Exception:
-        return False
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
+# Stud tables have no button: their table line is just "Table 'X'".
+sniff = search_sniffer(_SNIFF)
 
 
 def _money(text: str) -> int:
@@ -129,6 +117,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         currency="USD", decimals=_DEC, stakes=stakes, seats=seats, button=int(tm[2]),
         total_pot=None, rake=rake, local_time=lines[1], table_name=tm[1],
     )
+
+
+parse = with_site(SITE, _parse)
 
 
 def _line(b: Builder, names: Names, line: str, n: int) -> None:

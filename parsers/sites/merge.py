@@ -49,6 +49,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites._starlike import Builder, take_back
 from parsers.text import Chunk, parse_money
 
@@ -101,14 +102,6 @@ def split(text: str, encoding: str = "utf-8", data: bytes | None = None) -> list
         offset = found.start() if found else len(text[:start].encode(codec, errors="replace"))
         chunks.append(Chunk(body + "\n" + description, offset, line))
     return chunks
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One chunk from :func:`split` -> Hand; ParseError (UnsupportedGame) otherwise."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _game_of(kind: str, stakes: str) -> tuple[LimitType, bool]:
@@ -257,6 +250,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         max_seats=int(game.get("seats")) if (game.get("seats") or "").isdigit() else None,
         tournament_id=(data[2] if len(data) > 2 else "") if tournament else None,
     )
+
+
+# One chunk from :func:`split` -> Hand; ParseError (UnsupportedGame) otherwise.
+parse = with_site(SITE, _parse)
 
 
 def _stakes(text: str, limit: LimitType, b: Builder, dec: int, tournament: bool) -> Stakes:

@@ -43,6 +43,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.text import Chunk, parse_money
 
 SITE = "microgaming"
@@ -78,14 +79,6 @@ def _b64(text: str | None) -> str:
 
 def _card(el: ET.Element) -> str:
     return normalize_card(el.get("value", "") + el.get("suit", ""))
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one ``<Game>`` chunk. Raises ParseError (UnsupportedGame for Omaha and others)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _element(text: str) -> ET.Element:
@@ -283,6 +276,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=text,
     )
+
+
+# Parse one ``<Game>`` chunk. Raises ParseError (UnsupportedGame for Omaha and others).
+parse = with_site(SITE, _parse)
 
 
 def _net_of_return(

@@ -48,6 +48,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites._starlike import Builder, Names, cards_in, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
@@ -100,14 +101,6 @@ def _started_at(m: re.Match[str]) -> tuple[datetime | None, str]:
         off = timezone(timedelta(hours=_FIXED_ZONES[zone]))
         return naive.replace(tzinfo=off).astimezone(UTC), zone
     return to_utc(naive, zone), zone
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
@@ -266,6 +259,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         table_name=table_name, max_seats=max_seats, tournament_id=tourney_id,
         level=None if tourney_name is None else f"{sb_text}/{bb_text}",
     )
+
+
+parse = with_site(SITE, _parse)
 
 
 def _repeated(board: list[str], street: Street, cards: tuple[str, ...], n: int,

@@ -38,6 +38,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.text import Chunk, parse_money
 
 SITE = "pacific888"
@@ -173,14 +174,6 @@ def _take_back_returns(actions: list[Action], collections: list[Collection]) -> 
         else:
             continue
         excess -= a.amount
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one 888 hand chunk. Raises ParseError (UnsupportedGame for other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
@@ -406,3 +399,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=chunk.text,
     )
+
+
+# Parse one 888 hand chunk. Raises ParseError (UnsupportedGame for other games).
+parse = with_site(SITE, _parse)

@@ -47,6 +47,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites._starlike import (
     Builder,
     Names,
@@ -122,14 +123,6 @@ def _amount(text: str, dec: int) -> int:
     elif dec == 0 and "," not in t and _DOT_THOUSANDS.match(t):
         t = t.replace(".", "")  # tournament chips with dot separators ("1.200")
     return parse_money(t, dec)
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one PartyPoker hand chunk. Raises ParseError (UnsupportedGame for other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
@@ -375,6 +368,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         level=level_m[1] if level_m else None,
         fast_fold="fastforward" in desc.lower(),
     )
+
+
+# Parse one PartyPoker hand chunk. Raises ParseError (UnsupportedGame for other games).
+parse = with_site(SITE, _parse)
 
 
 def _limit_words(words: str) -> str:

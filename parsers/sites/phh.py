@@ -70,6 +70,7 @@ from parsers.model import (
     Stakes,
 )
 from parsers.sites import phh_toml
+from parsers.sites._common import search_sniffer, with_site
 from parsers.sites.phh_walk import Walk
 from parsers.sites.pokerstars_build import hand as _hand
 from parsers.sites.pokerstars_build import seat as _seat
@@ -116,20 +117,7 @@ _EXACT = 10**28
 _SCALES = tuple(Decimal(10) ** k for k in range(10))
 
 
-def sniff(text: str) -> bool:
-    """True when a PHH ``variant = "..."`` key line is in the head. Never raises."""
-    try:
-        return _SNIFF.search(text[:8192]) is not None
-    except Exception:
-        return False
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one PHH hand (a whole .phh file or one .phhs table). Raises ParseError."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
+sniff = search_sniffer(_SNIFF)
 
 
 # --- TOML and money --------------------------------------------------------------------------
@@ -392,6 +380,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=text,
     )
+
+
+# Parse one PHH hand (a whole .phh file or one .phhs table). Raises ParseError.
+parse = with_site(SITE, _parse)
 
 
 def _strip_comment(raw: str) -> str:

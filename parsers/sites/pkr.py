@@ -38,6 +38,7 @@ from datetime import datetime
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, ActionKind, Hand, PrintedPot, Stakes, Street
+from parsers.sites._common import with_site
 from parsers.sites._starlike import Builder, Names, game_of, unknown
 from parsers.text import Chunk, parse_money
 
@@ -76,14 +77,6 @@ def sniff(text: str) -> bool:
         return not before or before.rpartition("\n")[2].lower().startswith("end of hand #")
     except Exception:
         return False
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one hand. Raises ParseError (UnsupportedGame for other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
@@ -175,6 +168,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         pots=pots, local_time=naive.strftime("%Y-%m-%d %H:%M:%S"), table_name=table,
         tournament_id=tid,
     )
+
+
+# Parse one hand. Raises ParseError (UnsupportedGame for other games).
+parse = with_site(SITE, _parse)
 
 
 class _State:

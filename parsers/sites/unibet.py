@@ -39,6 +39,7 @@ import re
 
 from parsers.errors import ParseError
 from parsers.model import ActionKind, Hand, Stakes, Street
+from parsers.sites._common import search_sniffer, with_site
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, take_back, unknown
 from parsers.text import Chunk, parse_money
 
@@ -60,20 +61,7 @@ _ALL_IN = ", and is all-in"
 _DEC = 2
 
 
-def sniff(text: str) -> bool:
-    """The header line then "*** Seated players ***"."""
-    try:
-        return _SNIFF.search(text[:8192]) is not None
-    except Exception:
-        return False
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """One hand chunk -> Hand; ParseError (with the line) for anything not understood."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        raise err.with_context(site=SITE) from None
+sniff = search_sniffer(_SNIFF)
 
 
 def _money(text: str) -> int:
@@ -125,6 +113,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         total_pot=None if total is None else total - returned, rake=rake, local_time=local,
         table_name=table,
     )
+
+
+parse = with_site(SITE, _parse)
 
 
 class _State:

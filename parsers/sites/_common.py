@@ -1,0 +1,54 @@
+"""The two entry points most site modules would otherwise write out identically.
+
+A site module exposes ``sniff(text) -> bool`` and ``parse(chunk, file) -> Hand`` (the registry
+calls them by name). For most sites both are pure ritual around the module's own logic: the
+sniffer is one regex searched in the head of the file, and ``parse`` only stamps the site on
+any ParseError that escapes. The factories here build those two functions, so a module says
+*what* to look for and *how* to read, and the ritual (its head size, never raising, dropping
+the helper's traceback) lives in one place. This is its own module, not part of _starlike,
+because the XML and PHH sites that use it share nothing else with the PokerStars-like ones.
+
+Sites whose sniff or parse does anything more (reword an error, try a second reading, look at
+lines around the match) keep writing their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from parsers.errors import ParseError
+from parsers.model import Hand
+from parsers.text import Chunk
+
+
+def search_sniffer(pattern: re.Pattern[str], head: int = 8192) -> Callable[[str], bool]:
+    """A sniffer: True when ``pattern`` is found in the first ``head`` characters of the text.
+
+    Never raises (the registry runs every sniffer on every file, so any exception means "not
+    this format").
+    """
+
+    def sniff(text: str) -> bool:
+        try:
+            return pattern.search(text[:head]) is not None
+        except Exception:
+            return False
+
+    return sniff
+
+
+def with_site(site: str, parse_fn: Callable[[Chunk, str], Hand]) -> Callable[..., Hand]:
+    """``parse(chunk, file="")`` calling ``parse_fn`` and naming ``site`` on any ParseError.
+
+    The error is re-raised ``from None``: the chain through the site's helpers says nothing
+    the error's line and text do not, and reports print the error, not the traceback.
+    """
+
+    def parse(chunk: Chunk, file: str = "") -> Hand:
+        try:
+            return parse_fn(chunk, file)
+        except ParseError as err:
+            raise err.with_context(site=site) from None
+
+    return parse
