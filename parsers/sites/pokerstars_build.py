@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from parsers.construct import maker
 from parsers.model import (
     Action,
     ActionKind,
@@ -155,87 +156,10 @@ else:  # pragma: no cover - only if parsers.model.Hand changes shape
         )
 
 
-_CS = _slot_setters(Collection, ("seat", "amount", "pot_index", "board_index", "line"))
-_PS = _slot_setters(PrintedPot, ("index", "amount"))
-_STS = _slot_setters(Stakes, ("small_blind", "big_blind", "ante", "small_bet", "big_bet"))
-_SRS = _slot_setters(SourceRef, ("file", "offset", "line"))
-_RS = _slot_setters(SiteReport, ("total_pot", "rake", "fees", "pots", "collections",
-                                 "cash_outs", "site_added"))
-
-if _CS is not None:
-    _c0, _c1, _c2, _c3, _c4 = _CS
-
-    def collection(seat: int, amount: int, pot_index: int | None, board_index: int | None,
-                   line: int) -> Collection:
-        """``Collection(...)`` with every field given; see :func:`action`."""
-        c = _new(Collection)
-        _c0(c, seat)
-        _c1(c, amount)
-        _c2(c, pot_index)
-        _c3(c, board_index)
-        _c4(c, line)
-        return c
-else:  # pragma: no cover
-    collection = Collection
-
-if _PS is not None:
-    _p0, _p1 = _PS
-
-    def printed_pot(index: int, amount: int) -> PrintedPot:
-        """``PrintedPot(index, amount)``; see :func:`action`."""
-        p = _new(PrintedPot)
-        _p0(p, index)
-        _p1(p, amount)
-        return p
-else:  # pragma: no cover
-    printed_pot = PrintedPot
-
-if _STS is not None:
-    _st0, _st1, _st2, _st3, _st4 = _STS
-
-    def stakes(small_blind: int, big_blind: int, ante: int, small_bet: int,
-               big_bet: int) -> Stakes:
-        """``Stakes(...)`` with every field given; see :func:`action`."""
-        s = _new(Stakes)
-        _st0(s, small_blind)
-        _st1(s, big_blind)
-        _st2(s, ante)
-        _st3(s, small_bet)
-        _st4(s, big_bet)
-        return s
-else:  # pragma: no cover
-    stakes = Stakes
-
-if _SRS is not None:
-    _sr0, _sr1, _sr2 = _SRS
-
-    def source_ref(file: str, offset: int, line: int) -> SourceRef:
-        """``SourceRef(file, offset, line)``; see :func:`action`."""
-        s = _new(SourceRef)
-        _sr0(s, file)
-        _sr1(s, offset)
-        _sr2(s, line)
-        return s
-else:  # pragma: no cover
-    source_ref = SourceRef
-
-if _RS is not None:
-    _r0, _r1, _r2, _r3, _r4, _r5, _r6 = _RS
-
-    def site_report(total_pot: int | None, rake: int | None, fees: tuple, pots: tuple,
-                    collections: tuple, cash_outs: tuple) -> SiteReport:
-        """``SiteReport(...)`` with every field but ``site_added`` (always ``()`` here)
-        given; see :func:`action`."""
-        r = _new(SiteReport)
-        _r0(r, total_pot)
-        _r1(r, rake)
-        _r2(r, fees)
-        _r3(r, pots)
-        _r4(r, collections)
-        _r5(r, cash_outs)
-        _r6(r, ())
-        return r
-else:  # pragma: no cover
-    def site_report(total_pot: int | None, rake: int | None, fees: tuple, pots: tuple,
-                    collections: tuple, cash_outs: tuple) -> SiteReport:
-        return SiteReport(total_pot, rake, fees, pots, collections, cash_outs)
+# The small objects: the generated constructors of parsers.construct (same parameters as the
+# class, in field order, defaults included: SiteReport's ``site_added`` stays ``()``).
+collection = maker(Collection)
+printed_pot = maker(PrintedPot)
+stakes = maker(Stakes)
+source_ref = maker(SourceRef)
+site_report = maker(SiteReport)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from parsers.construct import maker
 from parsers.model import Action, ActionKind, Game, Hand, Street
 from pipeline.engine import checks, reconcile, streets
 from pipeline.engine.codes import finding
-from pipeline.engine.construct import maker
 from pipeline.engine.pots import PotSlice, build_pots
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
 from pipeline.engine.showdown import (

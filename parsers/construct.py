@@ -1,14 +1,17 @@
-"""Building the result value objects (``result.py``) at half the cost of their ``__init__``.
+"""Building frozen slotted value objects (engine results, small model objects) at half the
+cost of their ``__init__``.
 
-The results are frozen slotted dataclasses: a contract, and the right shape for values that
-cross into the store. Their generated ``__init__`` goes around ``frozen`` with one
-``object.__setattr__`` lookup and call per field; with a ``SeatResult`` per seat and a ``Pot``
-per pot, that was a tenth of a replay. ``maker(cls)`` generates, once at import and from
-``dataclasses.fields(cls)`` (as ``dataclasses`` generates ``__init__`` itself), a constructor
-with the same parameters that writes each slot through its member descriptor. The object is
-the one ``cls(...)`` builds: equal, hashable, picklable (``tests/test_engine_construct.py``
-holds them side by side). A field added to a result class later is picked up with its
-default; classes that validate in ``__post_init__`` or use default factories are refused.
+Engine results and model objects are frozen slotted dataclasses: a contract, and the right
+shape for values that cross into the store. Their generated ``__init__`` goes around
+``frozen`` with one ``object.__setattr__`` lookup and call per field; with a ``SeatResult``
+per seat and a ``Pot`` per pot, that was a tenth of a replay. ``maker(cls)`` generates, once
+at import and from ``dataclasses.fields(cls)`` (as ``dataclasses`` generates ``__init__``
+itself), a constructor with the same parameters that writes each slot through its member
+descriptor. The object is the one ``cls(...)`` builds: equal, hashable, picklable
+(``tests/test_construct.py`` holds them side by side). A field added to a class later is
+picked up with its default; classes that validate in ``__post_init__`` or use default
+factories are refused. It lives in ``parsers`` so that parsers (which import nothing from
+``pipeline``) and the engine share it.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from pipeline.engine.construct import maker
+from parsers.construct import maker
 from pipeline.engine.pots import PotSlice
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
 
