@@ -41,7 +41,7 @@ Speed (issue 7): the TOML is read by :mod:`.phh_toml` (a fast reader of the subs
 use, ``tomllib`` for anything else: the same document either way); the actions are walked by
 :mod:`.phh_walk`; every action string is split once; every amount is checked and converted to
 minor units in one step (:func:`_scaled`), with the currency's places, as nearly every hand
-needs; the frozen model objects are built with :mod:`.pokerstars_build`'s slot setters. Odd
+needs; the frozen model objects are built with :mod:`parsers.build`'s slot setters. Odd
 input (an amount finer than the currency, a bad amount, an unknown actor spelling) takes the
 original, slower steps, which give the same results and raise the same errors as before.
 """
@@ -58,6 +58,8 @@ from functools import lru_cache
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from parsers.build import hand as _hand
+from parsers.build import seat as _seat
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import (
     TOURNAMENT_CHIPS,
@@ -72,8 +74,6 @@ from parsers.model import (
 from parsers.sites import phh_toml
 from parsers.sites._common import search_sniffer, with_site
 from parsers.sites.phh_walk import Walk
-from parsers.sites.pokerstars_build import hand as _hand
-from parsers.sites.pokerstars_build import seat as _seat
 from parsers.text import Chunk
 
 SITE = "phh"

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parsers.build import action as _action
 from parsers.cards import DECK, parse_cards
 from parsers.errors import ParseError
 from parsers.model import Action, ActionKind, Street
-from parsers.sites.pokerstars_build import action as _action
 
 #: ``p1``.. -> player index, for the usual table sizes (other spellings such as ``p01`` take
 #: :meth:`Walk._player`).

@@ -15,7 +15,7 @@ How it reads a hand, and why:
   and used only once a line's kind is known, the plain seat line by a simpler one. The
   header's description is cached in :mod:`.pokerstars_header` (its date read by one regex),
   the "Total pot" line in :mod:`.pokerstars_summary`. Actions, seats, the hand and its
-  small parts are built by :mod:`.pokerstars_build`, which sets the frozen slots directly
+  small parts are built by :mod:`parsers.build`, which sets the frozen slots directly
   (about 40% less time than the dataclass ``__init__``); same classes, same values.
 - Player names may hold spaces, colons, brackets and any Unicode, so names are never matched
   with a regex: a line is attributed to a seated player by exact lookup of the text before
@@ -36,6 +36,12 @@ from __future__ import annotations
 
 import re
 
+from parsers.build import action as _action
+from parsers.build import collection as _collection
+from parsers.build import hand as _hand
+from parsers.build import seat as _seat
+from parsers.build import source_ref as _source_ref
+from parsers.build import stakes as _stakes
 from parsers.cards import bracketed_cards, cards_in_brackets, parse_cards
 from parsers.errors import ParseError
 from parsers.model import (
@@ -47,12 +53,6 @@ from parsers.model import (
     LimitType,
     Street,
 )
-from parsers.sites.pokerstars_build import action as _action
-from parsers.sites.pokerstars_build import collection as _collection
-from parsers.sites.pokerstars_build import hand as _hand
-from parsers.sites.pokerstars_build import seat as _seat
-from parsers.sites.pokerstars_build import source_ref as _source_ref
-from parsers.sites.pokerstars_build import stakes as _stakes
 from parsers.sites.pokerstars_header import parse_header
 from parsers.sites.pokerstars_summary import read_summary
 from parsers.text import Chunk, parse_money

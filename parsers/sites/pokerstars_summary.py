@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from parsers.build import printed_pot, site_report
 from parsers.cards import cards_in_brackets, parse_cards
 from parsers.errors import ParseError
 from parsers.model import CashOut, Collection, PrintedPot, SiteReport
-from parsers.sites.pokerstars_build import printed_pot, site_report
 from parsers.text import parse_money
 
 _AMOUNT = r"[^\d\s|]?[\d,]*\.?\d+"

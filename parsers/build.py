@@ -1,7 +1,7 @@
-"""Fast construction of the frozen model objects the PokerStars parser builds by the hundred
-thousand: :class:`Action`, :class:`Seat`, :class:`Hand`, and the small ones it builds for
-every hand (:class:`Stakes`, :class:`SourceRef`, :class:`SiteReport`, :class:`Collection`,
-:class:`PrintedPot`).
+"""Fast construction of the frozen model objects that the fast parsers (PokerStars text, PHH)
+build by the hundred thousand: :class:`Action`, :class:`Seat`, :class:`Hand`, and the small
+ones built for every hand (:class:`Stakes`, :class:`SourceRef`, :class:`SiteReport`,
+:class:`Collection`, :class:`PrintedPot`).
 
 A ``@dataclass(frozen=True, slots=True)`` ``__init__`` sets each field through
 ``object.__setattr__(self, name, value)`` (a name lookup per field, to get past the frozen

@@ -5,8 +5,8 @@ import pickle
 
 import pytest
 
+from parsers import build
 from parsers.model import Action, ActionKind, Game, Hand, LimitType, Seat, Stakes, Street
-from parsers.sites import pokerstars_build as build
 
 
 def test_action_and_seat_equal_their_constructors():
