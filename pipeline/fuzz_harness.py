@@ -1,7 +1,8 @@
 """`make fuzz`: a coverage-guided search (atheris) for inputs that break the importer's promise.
 
-The promise (see :mod:`pipeline.ingest`): for any bytes, :func:`parse_bytes` returns and every
-hand chunk becomes either a replayed hand that fits the store or a reject with a reason. An
+The promise (see :mod:`pipeline.ingest`): for any bytes, :func:`parse_bytes` returns, and
+after :func:`pipeline.parallel.pack` (what an import does with it) every hand chunk is either a
+replayed hand that fits the store or a reject with a reason. An
 ``internal_error`` reject is a caught bug in a parser or the engine: the harness reports it
 as a crash too (``--allow-internal`` keeps going), so each one can be fixed at its source.
 
@@ -16,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from pipeline.ingest import parse_bytes
+from pipeline.parallel import pack
 from pipeline.store import storable_problem
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
@@ -27,12 +29,16 @@ def check(data: bytes) -> None:
     parsed = parse_bytes(data, "fuzz.txt")
     assert parsed.skip is None or not parsed.skip.startswith("internal_error"), parsed.skip
     assert 0 <= parsed.consumed <= len(data)
-    for o in parsed.outcomes:
+    packed = pack(parsed)  # rejects the hands that do not fit the store ("unstorable")
+    assert packed.rows.n_hands == sum(1 for at in packed.rows_at if at >= 0)
+    for i, o in enumerate(parsed.outcomes):
         assert (o.hand is None) != (o.reject is None)
-        if o.reject is not None:
-            assert o.reject.reason
-            if o.reject.reason == "internal_error" and not _STATE["allow_internal"]:
-                raise AssertionError(f"internal_error: {o.reject.detail}")
+        reject = o.reject or packed.rejects.get(i)
+        assert (reject is None) == (packed.rows_at[i] >= 0)
+        if reject is not None:
+            assert reject.reason
+            if reject.reason == "internal_error" and not _STATE["allow_internal"]:
+                raise AssertionError(f"internal_error: {reject.detail}")
         else:
             problem = storable_problem(o.hand, o.replay)
             assert problem is None, problem

@@ -48,7 +48,7 @@ from pipeline.ingest_writer import (
     fewer_collections,
 )
 from pipeline.parallel import Pool
-from pipeline.store import Reject, SidepotError, Store, unstorable
+from pipeline.store import Reject, SidepotError, Store
 from pipeline.store import unsupported_precision as _too_precise
 
 DEFAULT_BATCH = 2000
@@ -217,9 +217,8 @@ def one_hand(chunk: Chunk, path: str, fmt: registry.Format, end: int) -> Outcome
         result = replay(hand)
     except Exception as exc:  # noqa: BLE001 - an engine bug costs one hand, visibly
         return rejected(chunk.line, hand.site, "internal_error", _describe(exc))
-    problem = unstorable(hand, result)
-    if problem is not None:
-        return rejected(chunk.line, hand.site, "unstorable", problem)
+    # Whether the hand fits the store's columns is checked once per batch where it is
+    # flattened (pipeline.parallel.pack), which rejects an odd hand as "unstorable".
     return Outcome(chunk.offset, end, hand=hand, replay=result)
 
 

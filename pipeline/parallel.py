@@ -29,7 +29,7 @@ from typing import TypeVar
 
 import pyarrow as pa
 
-from pipeline.store_flatten import Rows, flatten_rows, storable_problem
+from pipeline.store_flatten import Rows, flatten_rows, storable_problems
 from pipeline.store_schema import Reject
 
 T = TypeVar("T")
@@ -83,12 +83,14 @@ def pack(parsed) -> PackedFile:  # noqa: ANN001 - pipeline.ingest.FileParse (imp
 def _pack_slowly(parsed, now: datetime) -> PackedFile:  # noqa: ANN001
     """The fallback: every hand converted on its own, the ones that fail rejected."""
     ends, rows_at, codes, rejects, hands = [], [], [], {}, []
+    problems = iter(storable_problems(
+        [(o.hand, o.replay) for o in parsed.outcomes if o.reject is None]))
     for i, outcome in enumerate(parsed.outcomes):
         ends.append(outcome.end)
         reject = outcome.reject
         if reject is None:
             hand, result = outcome.hand, outcome.replay
-            problem = storable_problem(hand, result)
+            problem = next(problems)
             if problem is None:
                 rows_at.append(len(hands))
                 codes.append(tuple(f.code for f in result.findings))

@@ -17,6 +17,7 @@ from itertools import accumulate
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from pipeline.store_schema import MONEY_SCALE
 
@@ -35,6 +36,16 @@ def lengths(lists: list) -> np.ndarray:
 def ints(array: pa.Array) -> np.ndarray:
     """A null-free integer Arrow array as int64 numpy (a view where the type allows)."""
     return array.to_numpy().astype(np.int64, copy=False)
+
+
+def magnitude(values: pa.Array | np.ndarray) -> int:
+    """The largest absolute value (0 when empty or all null), as a Python int: exact even for
+    int64's minimum, whose absolute value no int64 holds."""
+    if isinstance(values, np.ndarray):
+        return max(-int(values.min()), int(values.max())) if values.size else 0
+    found = pc.min_max(values)
+    low, high = found["min"].as_py(), found["max"].as_py()
+    return 0 if low is None else max(-low, high)
 
 
 def bools(array: pa.Array | pa.ChunkedArray) -> np.ndarray:

@@ -13,8 +13,10 @@ Why this shape (it is the store's hot path: every imported hand passes here once
   to cents by an integer multiply only when some hand of the batch has fewer than two
   decimals, and written straight into ``DECIMAL(18, 2)`` buffers
   (:func:`pipeline.store_columns.money`): no Decimal object and no float anywhere.
-- Any value a column cannot hold raises, so :mod:`pipeline.parallel` falls back to hands one
-  by one and rejects the odd one (:func:`storable_problem`).
+- Any value a column cannot hold raises, and so does a batch holding a hand that
+  :func:`pipeline.store_schema.unstorable` refuses (bounded once per batch over the columns
+  gathered here, :func:`pipeline.store_schema.first_unstorable`), so :mod:`pipeline.parallel`
+  falls back and rejects the odd hands alone (:func:`storable_problems`).
 - The same function serves the DuckDB store and the Parquet shards of the Dask import, so
   the two always agree on every column.
 """
@@ -26,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 import numpy as np
 import pyarrow as pa
@@ -35,7 +37,13 @@ import pyarrow.compute as pc
 from parsers.model import ActionKind, Hand, Street
 from pipeline import store_columns as col
 from pipeline.engine.result import Replay, Severity
-from pipeline.store_schema import MONEY_SCALE, names_after_button, positions
+from pipeline.store_schema import (
+    MONEY_SCALE,
+    first_unstorable,
+    names_after_button,
+    positions,
+    unstorable,
+)
 
 _STREET_NAMES = {s: s.name.lower() for s in Street}
 _RETURN = ActionKind.UNCALLED_RETURN.value
@@ -98,12 +106,13 @@ TABLE_COLS = {
 }
 
 _SEATS, _ACTIONS, _REPORT = attrgetter("seats"), attrgetter("actions"), attrgetter("report")
-_BOARDS = attrgetter("boards")
+_BOARDS, _FEES, _FIRST = attrgetter("boards"), attrgetter("fees"), itemgetter(0)
 _POTS, _FINDINGS = attrgetter("pots"), attrgetter("findings")
 _SEAT, _PLAYER, _STACK = attrgetter("seat"), attrgetter("player"), attrgetter("stack")
 _KNOWN, _HOLE = attrgetter("stack_known"), attrgetter("hole_cards")
 _HERO, _OUT = attrgetter("is_hero"), attrgetter("sitting_out")
 _INVESTED, _WON = attrgetter("invested"), attrgetter("won")
+_NET, _FINAL = attrgetter("net"), attrgetter("final_stack")
 _SHOWDOWN = attrgetter("went_to_showdown")
 _STREET, _AMOUNT, _TO = attrgetter("street"), attrgetter("amount"), attrgetter("to")
 _KIND = attrgetter("kind._value_")  # an enum member's value, read as the plain attribute
@@ -140,7 +149,7 @@ def _flatten_gc_off(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> _Bat
 class _Batch:
     """One batch flattened: ``tables``, and ``counts[table][i]``, the rows of hand ``i``."""
 
-    __slots__ = ("counts", "factors", "hand_id", "n", "site", "tables")
+    __slots__ = ("amounts", "counts", "factors", "hand_id", "n", "numbers", "site", "tables")
 
     def __init__(self, batch: Sequence[tuple[Hand, Replay]], now: datetime) -> None:
         hands = [h for h, _ in batch]
@@ -160,6 +169,10 @@ class _Batch:
         self.site = pa.array([h.site for h in hands], _S)
         self.hand_id = pa.array([h.hand_id for h in hands], _S)
         self.factors = _factors(hands)
+        # Magnitudes of what :func:`unstorable` bounds, filled in as the columns are gathered:
+        # amounts (minor units) and the values of INTEGER columns.
+        self.amounts: list[int] = [0]
+        self.numbers: list[int] = [0]
         reports = list(map(_REPORT, hands))
         seats = _seats(self, hands, replays, reports, seat_lists)
         self.tables = {
@@ -169,6 +182,9 @@ class _Batch:
             "pots": _pots(self, reports, pot_lists, seats),
             "findings": _findings(self, finding_lists),
         }
+        problem = first_unstorable(batch, max(self.amounts), max(self.numbers))
+        if problem is not None:
+            raise pa.ArrowInvalid(problem)
 
     def rows(self, table: str) -> np.ndarray:
         """The hand number of each row of ``table``."""
@@ -217,6 +233,7 @@ def _seats(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: lis
     seats = list(chain.from_iterable(seat_lists))
     rows = batch.rows("seats")
     number = pa.array(list(map(_SEAT, seats)), _I32)
+    batch.numbers.append(col.magnitude(number))
     seat_keys = (rows << 32) + col.ints(number)
     players = pa.array(list(map(_PLAYER, seats)), _S)
     sitting_out = pa.array(list(map(_OUT, seats)), _B)
@@ -226,18 +243,23 @@ def _seats(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: lis
     results = list(chain.from_iterable(result_lists))
     result_rows = np.repeat(np.arange(batch.n, dtype=np.int64), col.lengths(result_lists))
     at = col.lookup(col.keys(result_rows, list(map(_SEAT, results))), seat_keys)
-    invested = col.pick(results, at, 0, _INVESTED)
-    won = col.pick(results, at, 0, _WON)
+    result_invested = np.array(list(map(_INVESTED, results)), np.int64)
+    result_won = np.array(list(map(_WON, results)), np.int64)
+    batch.amounts.extend(col.magnitude(np.array(list(map(get, results)), np.int64))
+                         for get in (_NET, _FINAL))
+    batch.amounts.extend((col.magnitude(result_invested), col.magnitude(result_won)))
+    invested = col.pick(result_invested, at, 0)
+    won = col.pick(result_won, at, 0)
     showdown = col.pick(results, at, False, _SHOWDOWN, np.bool_)
-    collected = _collected(hands, reports, rows, seat_keys, won)
+    collected = _collected(batch, hands, reports, rows, seat_keys, won)
 
     # net = final stack - starting stack, always: the site's collections (cash-outs
     # included) decide both; a stack the log never printed is unknown, not 0.
     known = np.array(list(map(_KNOWN, seats)), np.bool_)
-    stacks = list(map(_STACK, seats))
+    starting = pa.array(list(map(_STACK, seats)), _I64)
+    batch.amounts.append(col.magnitude(starting))  # unknown stacks too
     if not known.all():
-        stacks = [s if k else None for s, k in zip(stacks, known.tolist(), strict=True)]
-    starting = pa.array(stacks, _I64)
+        starting = pa.array(col.ints(starting), mask=~known)
     stack = col.ints(starting.fill_null(0)) if starting.null_count else col.ints(starting)
     for term in (stack, invested, collected):
         if term.size and int(np.abs(term).max()) >= _TERM_LIMIT:
@@ -251,7 +273,7 @@ def _seats(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: lis
         players,
         _positions(hands, seat_lists, rows, seat_keys, sitting_out),
         col.money(starting, factor),
-        pa.array([" ".join(c) if c else None for c in map(_HOLE, seats)], _S),
+        _cards(list(map(_HOLE, seats))),
         col.money(invested, factor),
         col.money(collected, factor),
         col.money(won, factor),
@@ -318,8 +340,8 @@ def _positions_by_hand(hands: list[Hand], seat_lists: list) -> pa.Array:
     return pa.array(position, _S)
 
 
-def _collected(hands: list[Hand], reports: list, rows: np.ndarray, seat_keys: np.ndarray,
-               won: np.ndarray) -> np.ndarray:
+def _collected(batch: _Batch, hands: list[Hand], reports: list, rows: np.ndarray,
+               seat_keys: np.ndarray, won: np.ndarray) -> np.ndarray:
     """What the site says each seat took home, or what the replay says it won when the site
     printed no collections for that hand.
 
@@ -338,10 +360,10 @@ def _collected(hands: list[Hand], reports: list, rows: np.ndarray, seat_keys: np
     cash_rows = np.repeat(hand_numbers, cash_counts)
     fee_off = np.array([h.site not in FEE_INCLUDED_SITES for h in hands], np.bool_)[cash_rows]
     fees = np.array([c.fee for c in cashes], np.int64)
-    amounts = np.concatenate([
-        np.array(list(map(_AMOUNT, colls)), np.int64),
-        np.array(list(map(_AMOUNT, cashes)), np.int64) - np.where(fee_off, fees, 0),
-    ])
+    coll_amounts = np.array(list(map(_AMOUNT, colls)), np.int64)
+    cash_amounts = np.array(list(map(_AMOUNT, cashes)), np.int64)
+    batch.amounts.extend((col.magnitude(coll_amounts), col.magnitude(cash_amounts)))
+    amounts = np.concatenate([coll_amounts, cash_amounts - np.where(fee_off, fees, 0)])
     keys = np.concatenate([
         col.keys(np.repeat(hand_numbers, coll_counts), list(map(_SEAT, colls))),
         col.keys(cash_rows, list(map(_SEAT, cashes))),
@@ -359,21 +381,33 @@ def _hands(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: lis
     seat_counts = batch.counts["seats"]
     dealt = np.concatenate([[0], np.cumsum(~col.bools(seats.table.column("sitting_out")))])
     ends = np.cumsum(seat_counts)
-    boards = [list(map(" ".join, b)) for b in map(_BOARDS, hands)]
+    board, boards = _boards(list(map(_BOARDS, hands)))
     errors = np.array([f.severity is Severity.ERROR for f in chain.from_iterable(
         finding_lists)], np.bool_)
     has_error = np.zeros(batch.n, np.bool_)
     has_error[batch.rows("findings")[errors]] = True
 
     def money(objects: list, name: str) -> pa.Array:
-        return col.money(_attr(objects, name, _I64), batch.factors)
+        units = _attr(objects, name, _I64)
+        batch.amounts.append(col.magnitude(units))
+        return col.money(units, batch.factors)
+
+    def integers(name: str) -> pa.Array:
+        values = _attr(hands, name, _I32)
+        batch.numbers.append(col.magnitude(values))
+        return values
+
+    fee_lists = list(map(_FEES, reports))
+    fee_sums = pa.array([sum(v for _, v in f) if f else 0 for f in fee_lists], _I64)
+    batch.amounts.append(col.magnitude(fee_sums))
+    batch.amounts.append(max((abs(v) for f in fee_lists for _, v in f), default=0))
 
     return pa.Table.from_arrays([
         batch.site,
         batch.hand_id,
         _attr(hands, "source.file", _S),
         _attr(hands, "source.offset", _I64),
-        _attr(hands, "source.line", _I32),
+        integers("source.line"),
         _attr(hands, "game._value_", _S),
         _attr(hands, "limit._value_", _S),
         _attr(hands, "currency", _S),
@@ -388,16 +422,15 @@ def _hands(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: lis
         _attr(hands, "local_time", _S),
         _attr(hands, "time_zone", _S),
         _attr(hands, "table_name", _S),
-        _attr(hands, "button_seat", _I32),
-        _attr(hands, "max_seats", _I32),
+        integers("button_seat"),
+        integers("max_seats"),
         pa.array(dealt[ends] - dealt[ends - seat_counts], _I32),
-        pa.array([b[0] if b else "" for b in boards], _S),
-        pa.array(boards, pa.list_(_S)),
+        board,
+        boards,
         money(reports, "total_pot"),
         money(replays, "total_pot"),
         money(reports, "rake"),
-        col.money(pa.array([sum(v for _, v in r.fees) if r.fees else 0 for r in reports],
-                           _I64), batch.factors),
+        col.money(fee_sums, batch.factors),
         _attr(hands, "tournament_id", _S),
         _attr(hands, "level", _S),
         _attr(hands, "is_tournament", _B),
@@ -407,6 +440,28 @@ def _hands(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: lis
         pa.array(batch.counts["findings"], _I32),
         pa.array([now] * batch.n, _TS),
     ], names=list(HAND_COLS))
+
+
+def _boards(board_lists: list[tuple[tuple[str, ...], ...]]) -> tuple[pa.Array, pa.Array]:
+    """The ``board`` (the first board, "" when none) and ``boards`` columns. Fast path: every
+    hand dealt one board, so the list column is the first boards with one entry per hand."""
+    n = len(board_lists)
+    if n and bool((col.lengths(board_lists) == 1).all()):
+        first = pa.array(list(map(" ".join, map(_FIRST, board_lists))), _S)
+        offsets = pa.array(np.arange(n + 1, dtype=np.int32))
+        return first, pa.ListArray.from_arrays(offsets, first, type=pa.list_(_S))
+    boards = [list(map(" ".join, b)) for b in board_lists]
+    return pa.array([b[0] if b else "" for b in boards], _S), pa.array(boards, pa.list_(_S))
+
+
+def _cards(card_lists: list[tuple[str, ...] | None]) -> pa.Array:
+    """Each entry's cards as one space-separated string, null where there are none. Most
+    entries have none (an action that shows nothing, a hand nobody showed): only the others
+    are visited by Python code."""
+    joined: list[str | None] = [None] * len(card_lists)
+    for i in filter(card_lists.__getitem__, range(len(card_lists))):
+        joined[i] = " ".join(card_lists[i])
+    return pa.array(joined, _S)
 
 
 def _attr(objects: list, name: str, type_: pa.DataType) -> pa.Array:
@@ -421,7 +476,13 @@ def _actions(batch: _Batch, act_lists: list, seats: _Seats) -> pa.Table:
     seat = pa.array(list(map(_SEAT, acts)), _I32)
     kind = pa.array(list(map(_KIND, acts)), _S)
     amount = pa.array(list(map(_AMOUNT, acts)), _I64)
+    to = pa.array(list(map(_TO, acts)), _I64)
+    line = pa.array(list(map(_LINE, acts)), _I32)
     units = col.ints(amount)
+    # a running pot is at most a hand's actions times its largest (as unstorable bounds it)
+    batch.amounts.extend((col.magnitude(units) * max(int(counts.max(initial=0)), 1),
+                          col.magnitude(to)))
+    batch.numbers.extend((col.magnitude(seat), col.magnitude(line)))
     returned = col.bools(pc.equal(kind, _RETURN))  # uncalled bets come back out of the pot
     factor = batch.factor(rows)
     return pa.Table.from_arrays([
@@ -432,11 +493,11 @@ def _actions(batch: _Batch, act_lists: list, seats: _Seats) -> pa.Table:
         seats.names((rows << 32) + col.ints(seat)),
         kind,
         col.money(amount, factor),
-        col.money(pa.array(list(map(_TO, acts)), _I64), factor),
+        col.money(to, factor),
         pa.array(list(map(_ALL_IN, acts)), _B),
-        pa.array([" ".join(c) if c else None for c in map(_CARDS, acts)], _S),
+        _cards(list(map(_CARDS, acts))),
         col.money(col.running_sums(np.where(returned, -units, units), counts), factor),
-        pa.array(list(map(_LINE, acts)), _I32),
+        line,
     ], names=list(ACTION_COLS))
 
 
@@ -451,13 +512,16 @@ def _pots(batch: _Batch, reports: list, pot_lists: list, seats: _Seats) -> pa.Ta
     printed_keys = col.keys(printed_rows, list(map(_INDEX, printed)))
     at = col.lookup(printed_keys, (rows << 32) + col.ints(index))
     factor = batch.factor(rows)
+    amounts = pa.array(list(map(_AMOUNT, pots)), _I64)
+    printed_amounts = pa.array(list(map(_AMOUNT, printed)), _I64)
+    batch.amounts.extend((col.magnitude(amounts), col.magnitude(printed_amounts)))
     eligible_names, eligible_seats = _seat_lists(list(map(_ELIGIBLE, pots)), rows, seats)
     winner_names, winner_seats = _seat_lists(list(map(_WINNERS, pots)), rows, seats)
     return pa.Table.from_arrays([
         *batch.key_columns(rows),
         index,
-        col.money(pa.array(list(map(_AMOUNT, pots)), _I64), factor),
-        col.money(col.take(pa.array(list(map(_AMOUNT, printed)), _I64), at), factor),
+        col.money(amounts, factor),
+        col.money(col.take(printed_amounts, at), factor),
         eligible_names,
         winner_names,
         eligible_seats,
@@ -481,12 +545,14 @@ def _seat_lists(lists: list[tuple[int, ...]], rows: np.ndarray,
 
 def _findings(batch: _Batch, finding_lists: list) -> pa.Table:
     found = list(chain.from_iterable(finding_lists))
+    line = pa.array([f.line for f in found], _I32)
+    batch.numbers.append(col.magnitude(line))
     return pa.Table.from_arrays([
         *batch.key_columns(batch.rows("findings")),
         pa.array([f.code for f in found], _S),
         pa.array([f.severity.value for f in found], _S),
         pa.array([f.message for f in found], _S),
-        pa.array([f.line for f in found], _I32),
+        line,
     ], names=list(FINDING_COLS))
 
 
@@ -494,12 +560,32 @@ def _findings(batch: _Batch, finding_lists: list) -> pa.Table:
 
 
 def storable_problem(hand: Hand, replay: Replay) -> str | None:
-    """The error converting this one hand to Arrow columns, or None (the writer's fallback)."""
-    try:
-        flatten([(hand, replay)], datetime.now(UTC).replace(tzinfo=None))
-    except Exception as exc:  # noqa: BLE001 - any conversion failure makes the hand a reject
-        return f"{type(exc).__name__}: {exc}"
-    return None
+    """Why this one hand cannot be stored: :func:`unstorable`'s reason, else the error
+    converting it to Arrow columns; None when it fits."""
+    return storable_problems([(hand, replay)])[0]
+
+
+def storable_problems(batch: Sequence[tuple[Hand, Replay]]) -> list[str | None]:
+    """:func:`storable_problem` of every hand: the writer's fallback when a batch failed.
+
+    Each hand is bounded on its own (:func:`unstorable`, cheap); the rest are converted
+    together, in halves of halves when that fails, so the odd hand costs a few batches, not
+    one conversion per hand (a one-hand batch costs ~1 ms, mostly fixed Arrow costs).
+    """
+    problems = [unstorable(hand, replay) for hand, replay in batch]
+    now = datetime.now(UTC).replace(tzinfo=None)
+    pending = [[i for i, problem in enumerate(problems) if problem is None]]
+    while pending:
+        part = pending.pop()
+        try:
+            if part:
+                _flatten_gc_off([batch[i] for i in part], now)
+        except Exception as exc:  # noqa: BLE001 - any conversion failure makes a hand a reject
+            if len(part) == 1:
+                problems[part[0]] = f"{type(exc).__name__}: {exc}"
+            else:
+                pending.extend((part[len(part) // 2:], part[:len(part) // 2]))
+    return problems
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ ingest workers, which never open a database.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -204,9 +205,10 @@ def unstorable(hand: Hand, replay: Replay) -> str | None:
     """Why the hand cannot go into the store's columns, or None when it fits.
 
     Hostile or garbled files can hold amounts beyond DECIMAL(18, 2) or seat numbers beyond
-    INTEGER; Arrow would refuse the whole batch, so such a hand is rejected on its own first.
-    Bounds instead of a walk over every value (this runs for every hand): a running pot is
-    at most the number of actions times the largest action.
+    INTEGER; Arrow would refuse the whole batch, so such a hand is rejected on its own.
+    Bounds instead of a walk over every value: a running pot is at most the number of
+    actions times the largest action. The import checks a whole batch at once
+    (:func:`first_unstorable`) and runs this per hand only to find the hand that failed.
     """
     scale = 10 ** (MONEY_SCALE - hand.decimals) if 0 <= hand.decimals <= MONEY_SCALE else 1
     stakes, report, acts = hand.stakes, hand.report, hand.actions
@@ -237,6 +239,27 @@ def unstorable(hand: Hand, replay: Replay) -> str | None:
     )
     if largest >= _INT32_LIMIT:
         return f"number {largest} does not fit an INTEGER column"
+    return None
+
+
+def first_unstorable(batch: Sequence[tuple[Hand, Replay]], biggest: int,
+                     largest: int) -> str | None:
+    """:func:`unstorable` of the first hand of ``batch`` it refuses, given two bounds over the
+    whole batch: ``biggest``, the largest magnitude among every term :func:`unstorable` bounds
+    (minor units; the actions' term already multiplied by the most actions of a hand), and
+    ``largest``, among the values it checks against INTEGER.
+
+    Why: the store flattens a batch column by column anyway, so the bounds come from numpy
+    over those columns instead of a walk per hand. Far from the limits, as every real hand is,
+    that settles the batch; near them each hand is checked exactly, so a batch is refused
+    exactly when one of its hands would be.
+    """
+    if biggest * 10**MONEY_SCALE < _MONEY_LIMIT and largest < _INT32_LIMIT:
+        return None
+    for hand, replay in batch:
+        problem = unstorable(hand, replay)
+        if problem is not None:
+            return problem
     return None
 
 

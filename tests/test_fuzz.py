@@ -8,7 +8,9 @@ between two good hands with fresh ids. The properties:
 - :func:`pipeline.ingest.parse_bytes` (parse + replay, in-process) returns for every chunk
   either a replayed hand or a reject with a reason, and the good neighbours replay;
 - the full importer (``import_paths`` into DuckDB, a subset) never raises, accounts for every
-  hand (imported + duplicates + rejected == seen), and stores the good neighbours.
+  hand (imported + duplicates + rejected == seen), and stores the good neighbours;
+- a hand whose numbers do not fit the store is rejected alone, as ``unstorable`` with
+  :func:`pipeline.store.unstorable`'s reason, by the batch that flattens it.
 
 ``make fuzz`` runs the atheris harness (``pipeline/fuzz_harness.py``) for longer searches.
 """
@@ -25,6 +27,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline.ingest import import_paths, parse_bytes
+from pipeline.parallel import pack
+from pipeline.store import Reject, unstorable
 
 HANDS_PER_EXAMPLE = 48
 EXAMPLES = 215  # 215 * 48 = 10,320 mutated hands in the default run
@@ -160,3 +164,22 @@ def test_mutated_files_through_the_full_importer(tmp_path_factory):
         assert unaccounted == 0
 
     check()
+
+
+def test_a_hand_beyond_the_columns_is_rejected_alone_with_its_reason():
+    """The bounds are checked per batch now; the reject must be what the per-hand check
+    in parse_bytes used to make: same reason, detail, place and text."""
+    hands = [renumbered(BASE[0].decode(), 300_000_000_000 + i) for i in range(5)]
+    hands[2] = re.sub(r"\(\$[\d.]+ in chips\)", "($99999999999999999 in chips)", hands[2],
+                      count=1)
+    hands[3] = re.sub(r"\(\$[\d.]+ in chips\)", "($10000000000000000 in chips)", hands[3],
+                      count=1)  # 1e18 cents: fits int64, not DECIMAL(18, 2)
+    parsed = parse_bytes("\n\n\n".join(hands).encode() + b"\n\n\n", "f.txt")
+    packed = pack(parsed)
+    assert sorted(packed.rejects) == [2, 3] and packed.rows.n_hands == 3
+    for i in (2, 3):
+        o = parsed.outcomes[i]
+        reason = unstorable(o.hand, o.replay)
+        assert reason is not None and "does not fit" in reason
+        assert packed.rejects[i] == Reject("f.txt", o.offset, o.hand.source.line, o.hand.site,
+                                           "unstorable", reason, o.hand.raw_text)

@@ -113,3 +113,11 @@ def test_group_sums_are_exact_per_key():
     distinct, sums = col.group_sums(np.array([1, 1, 1], np.int64),
                                     np.array([huge, huge, -huge], np.int64))
     assert sums.tolist() == [huge]
+
+
+def test_magnitude_is_the_largest_absolute_value_exactly():
+    assert col.magnitude(np.array([3, -7, 5], np.int64)) == 7
+    assert col.magnitude(np.array([-(2**63)], np.int64)) == 2**63  # no int64 holds it
+    assert col.magnitude(pa.array([None, -(2**31), 4], pa.int32())) == 2**31
+    assert col.magnitude(pa.array([None], pa.int64())) == 0
+    assert col.magnitude(np.array([], np.int64)) == col.magnitude(pa.array([], pa.int64())) == 0

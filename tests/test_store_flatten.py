@@ -12,8 +12,14 @@ from test_store import make_hand, make_replay
 
 from parsers.model import Action, ActionKind, CashOut, Collection, PrintedPot, Seat, Street
 from pipeline.engine.result import Pot, SeatResult
-from pipeline.store import positions, storable_problem
-from pipeline.store_flatten import TABLE_COLS, arrow_schema, flatten, flatten_rows
+from pipeline.store import positions, storable_problem, unstorable
+from pipeline.store_flatten import (
+    TABLE_COLS,
+    arrow_schema,
+    flatten,
+    flatten_rows,
+    storable_problems,
+)
 
 NOW = datetime(2026, 1, 1)
 
@@ -126,3 +132,64 @@ def test_hands_finer_than_cents_or_too_big_are_refused_not_rounded():
     assert storable_problem(huge, make_replay()) is not None
     with pytest.raises((pa.ArrowInvalid, OverflowError)):
         flatten([(make_hand(), make_replay()), (huge, make_replay())], NOW)
+
+
+def _beyond_the_bounds():
+    """Hands :func:`unstorable` refuses, each through one term it bounds; Arrow alone would
+    store most of them (the batch check must still refuse them, as the per-hand check did)."""
+    hand, result = make_hand(), make_replay()
+    seesaw = (Action(Street.PREFLOP, 1, ActionKind.BET, 10**16, 10**16),
+              Action(Street.PREFLOP, 1, ActionKind.UNCALLED_RETURN, 10**16))
+    yield replace(hand, actions=seesaw * 60), result  # 120 actions x 1e16: the pot bound
+    yield hand, replace(result, seats=(replace(result.seats[0], final_stack=10**18),
+                                       *result.seats[1:]))
+    yield replace(hand, button_seat=-(2**31)), result  # fits int32, not the INTEGER bound
+    yield replace(hand, seats=(*hand.seats[:3], Seat(4, "dave", 10**18, stack_known=False))), \
+        result
+    yield replace(hand, report=replace(hand.report, fees=(("a", 10**18), ("b", -(10**18))))), \
+        result
+    yield replace(hand, report=replace(hand.report, collections=(Collection(9, 10**18),))), \
+        result
+    yield replace(hand, report=replace(hand.report, pots=(PrintedPot(7, 10**18),))), result
+    yield replace(hand, decimals=0, stakes=replace(hand.stakes, ante=10**16)), result
+    yield replace(make_hand(), seats=(replace(hand.seats[0], stack=10**19), *hand.seats[1:])), \
+        result  # beyond int64: Arrow fails first, the reason is still unstorable's
+
+
+@pytest.mark.parametrize("odd", list(_beyond_the_bounds()))
+def test_a_batch_is_refused_exactly_when_one_hand_is_unstorable(odd):
+    good = (make_hand("g1"), make_replay()), (make_hand("g2"), make_replay())
+    reason = unstorable(*odd)
+    assert reason is not None
+    with pytest.raises((pa.ArrowInvalid, OverflowError)):
+        flatten([good[0], odd, good[1]], NOW)
+    assert storable_problems([good[0], odd, good[1]]) == [None, reason, None]
+    assert storable_problem(*odd) == reason
+
+
+def test_big_but_storable_amounts_pass_the_batch_check():
+    """Past the batch's cheap bound, so each hand is checked exactly, and none is refused."""
+    hand = replace(make_hand(), stakes=replace(make_hand().stakes, ante=10**15))
+    assert unstorable(hand, make_replay()) is None
+    assert flatten_rows([(make_hand("g"), make_replay()), (hand, make_replay())],
+                        NOW).n_hands == 2
+
+
+def test_the_fallback_finds_the_same_hands_as_one_hand_at_a_time():
+    """The writer's fallback (halves of halves) against the plain per-hand definition."""
+    batch = [(h, make_replay()) for h in _arrangements()]
+    batch[3:3] = list(_beyond_the_bounds())
+    batch.insert(1, (make_hand("fine", decimals=3), make_replay()))  # Arrow refuses this one
+
+    def one_at_a_time(hand, result):  # noqa: ANN001, ANN202 - the definition, hand by hand
+        if (reason := unstorable(hand, result)) is not None:
+            return reason
+        try:
+            flatten([(hand, result)], NOW)
+        except Exception as exc:  # noqa: BLE001
+            return f"{type(exc).__name__}: {exc}"
+        return None
+
+    expected = [one_at_a_time(*pair) for pair in batch]
+    assert storable_problems(batch) == expected
+    assert sum(p is not None for p in expected) == len(list(_beyond_the_bounds())) + 1
