@@ -295,6 +295,26 @@ def test_read_only_store_adds_hands_the_table_lacks(tmp_path):
         assert rw.execute("SELECT count(*) FROM seat_stats").fetchone()[0] == 12
 
 
+def test_refresh_cuts_the_same_store_into_the_same_chunks(tmp_path):
+    """Rollup rows are summed per chunk: the same hands, imported in another order, must
+    still be cut into the same chunks (by key), so both stores hold the same rollup rows."""
+    from pipeline.simulate import simulate
+    from pipeline.writers.pokerstars import write_hands
+
+    dealt = [s.hand for s in simulate(60, 11, players=(2, 3))]
+    for half, part in enumerate((dealt[:30], dealt[30:])):
+        (tmp_path / f"half{half}.txt").write_text(write_hands(part), encoding="utf-8")
+    rollups = []
+    for order in ((0, 1), (1, 0)):
+        db = tmp_path / f"order{order[0]}.duckdb"
+        for half in order:
+            import_paths([tmp_path / f"half{half}.txt"], db)
+        with duckdb.connect(str(db)) as rw:
+            assert refresh(rw, chunk_hands=20) == RefreshResult(hands_added=60, rebuilt=True)
+            rollups.append(rw.execute("FROM seat_stats_rollup ORDER BY ALL").fetchall())
+    assert rollups[0] == rollups[1]
+
+
 def test_a_changed_definition_rebuilds_the_table(writable):
     c, _ = writable
     refresh(c)
