@@ -11,17 +11,14 @@ the hand right (and where it did not, the test pins why ours is right).
 
 from __future__ import annotations
 
-import ast
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import fpdb_expected, scan, sniffed_chunks
 
-from parsers.errors import ParseError
 from parsers.sites import bossmedia
 from parsers.text import decode, split_hands
 from pipeline.engine import replay
-from pipeline.engine.result import Severity
 
 pytestmark = pytest.mark.corpus
 
@@ -43,39 +40,14 @@ KNOWN = {"5846884", "5849988", "5851096", "5859304", "5854845", "5855055"}
 FPDB = "BossMedia/jejellyroll-fr__fpdb-3/regression-test-files/cash/Boss/Flop"
 
 
-def _hands(corpus: Path):
-    for path in sorted((corpus / "BossMedia").rglob("*")):
-        if not path.is_file():
-            continue
-        data = path.read_bytes()
-        text, enc = decode(data)
-        if not bossmedia.sniff(text[:8192]):
-            continue
-        for chunk in split_hands(text, enc, bossmedia.HEADER, data):
-            yield path, chunk
-
-
 def test_every_history_of_the_site(corpus: Path) -> None:
-    outcome: dict[str, str] = {}
-    bad: dict[str, list[str]] = {}
-    for path, chunk in _hands(corpus):
-        key = chunk.text.split("\n", 1)[0][:60]
-        try:
-            hand = bossmedia.parse(chunk, str(path))
-        except ParseError as err:
-            assert err.reason, f"reject without a reason in {path}"
-            outcome.setdefault(key, err.reason)
-            continue
-        outcome[key] = "ok"
-        errors = [f.code for f in replay(hand).findings if f.severity is Severity.ERROR]
-        if errors:
-            bad[hand.hand_id] = errors
-    counts = Counter(outcome.values())
-    holdem = len(outcome) - counts["unsupported_game"]
-    assert len(outcome) >= 120
-    assert counts["ok"] >= 0.95 * holdem, counts
+    found = scan(sniffed_chunks(corpus, ["BossMedia"], bossmedia), bossmedia.parse,
+                 lambda chunk: chunk.text.split("\n", 1)[0][:60])
+    counts = found.unique
+    assert len(found.outcome) >= 120
+    assert counts["ok"] >= 0.95 * found.holdem, counts
     assert set(counts) <= {"ok", "unsupported_game", "truncated_hand"}, counts
-    assert set(bad) <= KNOWN, {k: v for k, v in bad.items() if k not in KNOWN}
+    assert found.unexplained(KNOWN) == {}
 
 
 def _fpdb_rows(corpus: Path, name: str) -> tuple[dict[str, int], dict]:
@@ -84,7 +56,7 @@ def _fpdb_rows(corpus: Path, name: str) -> tuple[dict[str, int], dict]:
     hand = bossmedia.parse(split_hands(text, enc, bossmedia.HEADER)[0], str(path))
     names = {s.seat: s.player for s in hand.seats}
     nets = {names[r.seat]: r.net for r in replay(hand).seats}
-    expected = ast.literal_eval((corpus / FPDB / f"{name}.hp").read_text())
+    expected = fpdb_expected(corpus / FPDB / f"{name}.hp")
     return nets, expected
 
 

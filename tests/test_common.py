@@ -7,7 +7,7 @@ import re
 import pytest
 
 from parsers.errors import ParseError
-from parsers.sites._common import search_sniffer, with_site
+from parsers.sites._common import line_sniffer, search_sniffer, with_site
 from parsers.text import Chunk
 
 
@@ -44,3 +44,19 @@ def test_with_site_passes_the_file_and_its_default() -> None:
     parse(Chunk("text", 0, 4), "a.txt")
     parse(Chunk("text", 0, 4))
     assert seen == ["a.txt", ""]
+
+
+def test_line_sniffer_tests_each_line_of_the_head_stripped() -> None:
+    sniff = line_sniffer(lambda line: line.startswith("Game #"))
+    assert sniff("junk\n\ufeff  Game #1: ...")  # a BOM and indent before the header
+    assert not sniff("junk Game #1")  # not at the start of a line
+    assert not sniff("x" * 8192 + "\nGame #1")  # past the head
+    assert line_sniffer(lambda line: line.startswith("G"), head=3)("abc\nG") is False
+
+
+def test_line_sniffer_never_raises() -> None:
+    def broken(line: str) -> bool:
+        raise ValueError(line)
+
+    assert line_sniffer(broken)("Game #1") is False
+    assert line_sniffer(lambda line: True)(None) is False  # type: ignore[arg-type]

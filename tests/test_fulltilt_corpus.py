@@ -11,18 +11,14 @@ per run, collections per run).
 
 from __future__ import annotations
 
-import ast
-import csv
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import file_chunks, fpdb_expected, manifest_rows, scan, split_rows
 
-from parsers.errors import ParseError
 from parsers.sites import fulltilt
 from parsers.text import read_file
 from pipeline.engine import replay
-from pipeline.engine.result import Severity
 
 pytestmark = pytest.mark.corpus
 
@@ -34,52 +30,24 @@ SITE_ERRORS = {
 }
 
 
-def _rows(root: Path) -> list[dict[str, str]]:
-    with open(root / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        return [r for r in csv.DictReader(f, delimiter="\t") if r["site"] == "FullTilt"]
-
-
 def test_every_fulltilt_history(corpus: Path) -> None:
-    outcome: dict[str, str] = {}
-    bad: dict[str, list[str]] = {}
-    seen = 0
-    for row in _rows(corpus):
-        if "EXPECTED-OUTPUT" in row["notes"]:
-            continue
-        chunks, _ = read_file(corpus / row["path"], fulltilt.HEADER)
-        for chunk in chunks:
-            seen += 1
-            key = chunk.text.partition(":")[0]
-            try:
-                h = fulltilt.parse(chunk, row["path"])
-            except ParseError as err:
-                assert err.reason, f"reject without a reason: {err}"
-                if outcome.get(key) != "ok":
-                    outcome[key] = err.reason
-                continue
-            outcome[key] = "ok"
-            errs = [f"{f.code}: {f.message}" for f in replay(h).findings
-                    if f.severity is Severity.ERROR]
-            if errs and h.hand_id not in SITE_ERRORS:
-                bad[h.hand_id] = errs
-    unique = Counter(outcome.values())
-    holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
-    print(f"\nFull Tilt corpus: hands_seen={seen} unique={len(outcome)} outcome={dict(unique)}")
-    assert unique["ok"] >= 123
-    assert unique["ok"] / holdem >= 0.99
-    assert {r: n for r, n in unique.items() if r not in ("ok", "unsupported_game")} \
-        == {"no_seats": 1}
-    assert bad == {}
+    histories, _ = split_rows(manifest_rows(corpus, "FullTilt"), ("EXPECTED-OUTPUT",))
+    found = scan(file_chunks(corpus, histories, fulltilt.HEADER), fulltilt.parse,
+                 lambda chunk: chunk.text.partition(":")[0])
+    print(found.summary("Full Tilt corpus:"))
+    assert found.unique["ok"] >= 123
+    assert found.rate >= 0.99
+    assert found.rejects() == {"no_seats": 1}
+    assert found.unexplained(SITE_ERRORS) == {}
 
 
 def test_fpdb_expected_results(corpus: Path) -> None:
     compared = 0
-    for row in _rows(corpus):
+    for row in manifest_rows(corpus, "FullTilt"):
         path = row["path"]
         if not path.endswith(".hp") or "NLHE" not in path:
             continue
-        expected = ast.literal_eval((corpus / path).read_text(encoding="utf-8")
-                                    .replace("u'", "'"))
+        expected = fpdb_expected(corpus / path)
         for chunk in read_file(corpus / path[:-3], fulltilt.HEADER)[0]:
             h = fulltilt.parse(chunk, path)
             result = {s.seat: s for s in replay(h).seats}

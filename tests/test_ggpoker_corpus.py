@@ -6,7 +6,7 @@ the file is plain hand-history text, nothing but hands. One fpdb file is empty (
 
 Asserted: no exception but ParseError escapes; every reject has a reason and only non-hold'em
 games are rejected as unsupported; >= 99.5% of unique hold'em hands import; every imported
-hand replays with no error finding except the cases explained in ``_explained``.
+hand replays with no error finding except the cases explained in ``SITE_ERRORS``.
 
 LayorX ``correct_result.md`` (hero totals for ``demo_data/lite_data/test01`` and ``test02``;
 the files are in the LayorX repository, not in the corpus) is transcribed in ``LAYORX``. The
@@ -18,18 +18,17 @@ Its VPIP/PFR counts belong to the reports' tests.
 
 from __future__ import annotations
 
-import csv
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import file_chunks, manifest_rows, scan, split_rows
 
 from parsers.errors import ParseError
 from parsers.model import Hand
 from parsers.sites import ggpoker
-from parsers.text import read_file
-from pipeline.engine import replay
-from pipeline.engine.result import Severity
+from parsers.text import Chunk, read_file
+from pipeline.engine import Replay, replay
 
 pytestmark = pytest.mark.corpus
 NOT_HISTORIES = ("EXPECTED-OUTPUT", "SUMMARY")
@@ -45,72 +44,41 @@ LAYORX = {"test01": (97, 119, 26, 9), "test02": (203, 458, 159, 42)}
 #: - RC3793645305, RC3796823568: "Tax $0.01"/"$0.02" is printed but the winner's collection is
 #:   not reduced by it, so collected + rake + fees exceeds the pot by the tax (in the four other
 #:   taxed hands of the corpus the collection is net of the tax and everything adds up).
+#: Cash drops (SiteReport.site_added) are counted by the engine and replay cleanly.
 SITE_ERRORS = frozenset({"HD11358", "RC3793645305", "RC3796823568"})
 
 
-def _rows(root: Path) -> list[dict[str, str]]:
-    with open(root / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        return [r for r in csv.DictReader(f, delimiter="\t") if r["site"] == "GGPoker"]
-
-
-def _explained(h: Hand) -> bool:
-    """Error findings that are the site's own (see SITE_ERRORS). Cash drops
-    (SiteReport.site_added) are counted by the engine and replay cleanly."""
-    return h.hand_id in SITE_ERRORS
+def _parse(chunk: Chunk, path: str) -> Hand:
+    """The parser, checking that only non-hold'em games are rejected as unsupported."""
+    try:
+        return ggpoker.parse(chunk, path)
+    except ParseError as err:
+        if err.reason == "unsupported_game":
+            head = chunk.text.partition("\n")[0].lower()
+            assert any(game in head for game in ("omaha", "plo", "shortdeck")), head
+        raise
 
 
 def test_every_ggpoker_history(corpus: Path) -> None:
-    rows = _rows(corpus)
-    histories = [r["path"] for r in rows if not any(m in r["notes"] for m in NOT_HISTORIES)]
+    histories, _ = split_rows(manifest_rows(corpus, "GGPoker"), NOT_HISTORIES)
     assert len(histories) > 90
 
-    seen = 0
-    outcome: dict[str, str] = {}
-    hands: dict[str, Hand] = {}
-    reasons: Counter[str] = Counter()
-    examples: dict[str, str] = {}
-    for path in histories:
-        chunks, _ = read_file(corpus / path, ggpoker.HEADER)
-        for chunk in chunks:
-            seen += 1
-            hand_id = chunk.text.partition("#")[2].partition(":")[0]
-            try:
-                h = ggpoker.parse(chunk, path)
-            except ParseError as err:  # anything else fails the test by escaping
-                assert err.reason, f"reject without a reason: {err}"
-                if err.reason == "unsupported_game":
-                    head = chunk.text.partition("\n")[0].lower()
-                    assert any(game in head for game in ("omaha", "plo", "shortdeck")), head
-                reasons[err.reason] += 1
-                examples.setdefault(err.reason, f"{path}:{chunk.line + err.line - 1}: {err}")
-                outcome.setdefault(hand_id, err.reason)
-                continue
-            outcome[hand_id] = "ok"
-            hands[hand_id] = h
+    cash_drops: set[str] = set()
 
-    unique = Counter(outcome.values())
-    holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
-    rate = unique["ok"] / holdem
-    findings: Counter[str] = Counter()
-    unexplained: list[str] = []
-    for h in hands.values():
-        for f in replay(h).findings:
-            if f.severity is Severity.ERROR:
-                findings[f.code] += 1
-                if not _explained(h):
-                    unexplained.append(f"{h.hand_id} {f.code}: {f.message}")
-    print(f"\nGGPoker corpus: files={len(histories)} hands_seen={seen} unique={len(outcome)}")
-    print(f"unique by outcome: {dict(unique)}; hold'em import rate {rate:.4%}")
-    print(f"rejects by reason (all copies): {dict(reasons)}")
-    for reason, example in examples.items():
-        print(f"  {reason}: {example[:200]}")
-    print(f"error findings: {dict(findings)}")
+    def note_cash_drop(chunk: Chunk, h: Hand, r: Replay) -> None:
+        if h.report.site_added:
+            cash_drops.add(h.hand_id)
 
-    assert len(outcome) > 9800
-    assert rate >= 0.995
-    assert unexplained == []
-    cash_drops = sum(1 for h in hands.values() if h.report.site_added)
-    assert cash_drops > 20  # the corpus has 28, all replayed without an error
+    found = scan(file_chunks(corpus, histories, ggpoker.HEADER), _parse,
+                 lambda chunk: chunk.text.partition("#")[2].partition(":")[0],
+                 check=note_cash_drop)
+    print(found.summary(f"GGPoker corpus: files={len(histories)}"))
+    print(f"error findings: {dict(Counter(f.code for _, f in found.errors))}")
+
+    assert len(found.outcome) > 9800
+    assert found.rate >= 0.995
+    assert found.unexplained(SITE_ERRORS) == {}
+    assert len(cash_drops) > 20  # the corpus has 28, all replayed without an error
 
 
 def _hero_totals(files: list[Path]) -> tuple[int, int, int, int]:

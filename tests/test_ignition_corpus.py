@@ -18,74 +18,42 @@ reject has a reason; every error finding of the engine is one the docstring belo
 
 from __future__ import annotations
 
-import csv
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import file_chunks, manifest_rows, scan, split_rows
 
-from parsers.errors import ParseError
 from parsers.sites import ignition
 from parsers.text import read_file
-from pipeline.engine import replay
-from pipeline.engine.result import Severity
+from pipeline.engine import Finding
 
 pytestmark = pytest.mark.corpus
 NOT_HISTORIES = ("EXPECTED-OUTPUT", "EMBEDDED", "SUMMARY")
 SITE_ERRORS = {"2599656336", "2648848668", "2607518885", "2596806815", "3178646516"}
 
 
-def _is_walk_return(message: str) -> bool:
-    return "on preflop" in message and "no uncalled bet was returned" in message
+def _is_walk_return(f: Finding) -> bool:
+    return (f.code == "uncalled_bet_wrong" and "on preflop" in f.message
+            and "no uncalled bet was returned" in f.message)
 
 
 def test_every_ignition_history(corpus: Path) -> None:
-    with open(corpus / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["site"] == "Bovada_Ignition"]
-    histories, others = [], []
-    for r in rows:
-        if any(m in r["notes"] for m in NOT_HISTORIES):
-            others.append(r["path"])
-        elif ignition.sniff((corpus / r["path"]).read_bytes()[:8192].decode("utf-8", "replace")):
-            histories.append(r["path"])
+    paths, others = split_rows(manifest_rows(corpus, "Bovada_Ignition"), NOT_HISTORIES)
+    histories = [p for p in paths
+                 if ignition.sniff((corpus / p).read_bytes()[:8192].decode("utf-8", "replace"))]
     assert len(histories) > 140
 
-    seen = 0
-    outcome: dict[str, str] = {}
-    reasons: Counter[str] = Counter()
-    unexplained: list[str] = []
-    walks = 0
-    for path in histories:
-        chunks, _ = read_file(corpus / path, ignition.HEADER)
-        for chunk in chunks:
-            seen += 1
-            hand_id = chunk.text.partition("#")[2].partition(" ")[0].rstrip(":")
-            try:
-                h = ignition.parse(chunk, path)
-            except ParseError as err:
-                assert err.reason, f"reject without a reason: {err}"
-                reasons[err.reason] += 1
-                if outcome.get(hand_id) != "ok":
-                    outcome[hand_id] = err.reason
-                continue
-            outcome[hand_id] = "ok"
-            for f in replay(h).findings:
-                if f.severity is not Severity.ERROR:
-                    continue
-                if f.code == "uncalled_bet_wrong" and _is_walk_return(f.message):
-                    walks += 1
-                elif h.hand_id not in SITE_ERRORS:
-                    unexplained.append(f"{h.hand_id} {f.code}: {f.message}")
-    for path in others:
-        read_file(corpus / path, ignition.HEADER)
+    found = scan(file_chunks(corpus, histories, ignition.HEADER), ignition.parse,
+                 lambda chunk: chunk.text.partition("#")[2].partition(" ")[0].rstrip(":"))
+    for row in others:
+        read_file(corpus / row["path"], ignition.HEADER)
 
-    unique = Counter(outcome.values())
-    holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
-    rate = unique["ok"] / holdem
-    print(f"\nIgnition corpus: files={len(histories)} seen={seen} unique={len(outcome)}")
-    print(f"unique by outcome: {dict(unique)}; hold'em import rate {rate:.4%}")
-    print(f"rejects by reason (all copies): {dict(reasons)}; walk findings: {walks}")
-    assert len(outcome) > 12000
-    assert rate >= 0.99
-    assert set(reasons) <= {"unsupported_game", "corrupt_hand"}
+    walks = sum(1 for _, f in found.errors if _is_walk_return(f))
+    unexplained = [f"{hand_id} {f.code}: {f.message}" for hand_id, f in found.errors
+                   if hand_id not in SITE_ERRORS and not _is_walk_return(f)]
+    print(found.summary(f"Ignition corpus: files={len(histories)}"))
+    print(f"walk findings: {walks}")
+    assert len(found.outcome) > 12000
+    assert found.rate >= 0.99
+    assert set(found.reasons) <= {"unsupported_game", "corrupt_hand"}
     assert unexplained == []

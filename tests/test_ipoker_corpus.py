@@ -11,11 +11,11 @@ pairs (the rest: hands missing from a sample between two exported ones).
 
 from __future__ import annotations
 
-import csv
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import manifest_rows, split_rows
 
 from parsers.errors import ParseError
 from parsers.sites import ipoker
@@ -30,10 +30,7 @@ KNOWN_ERRORS = {"3302721610"}
 
 
 def test_every_ipoker_history(corpus: Path) -> None:
-    with open(corpus / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["site"] == "iPoker"]
-    histories = [r["path"] for r in rows if not any(m in r["notes"] for m in NOT_HISTORIES)]
-    others = [r["path"] for r in rows if any(m in r["notes"] for m in NOT_HISTORIES)]
+    histories, others = split_rows(manifest_rows(corpus, "iPoker"), NOT_HISTORIES)
     assert len(histories) > 80
 
     outcome: dict[str, str] = {}
@@ -65,8 +62,8 @@ def test_every_ipoker_history(corpus: Path) -> None:
                         pairs += 1  # a top-up or rebuy adds chips; nothing takes them away
                         same += start[s.player] >= s.stack + res.net
             prev = (h, r)
-    for path in others:
-        data = (corpus / path).read_bytes()
+    for row in others:
+        data = (corpus / row["path"]).read_bytes()
         ipoker.split(*decode(data), data)
 
     unique = Counter(outcome.values())

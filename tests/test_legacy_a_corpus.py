@@ -11,16 +11,13 @@ the hands listed below, each with what is known about it.
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import scan, sniffed_chunks
 
-from parsers.errors import ParseError
 from parsers.sites import merge, ongame
-from parsers.text import decode, split_hands
-from pipeline.engine import replay
-from pipeline.engine.result import Severity
+from parsers.text import decode
 
 pytestmark = pytest.mark.corpus
 
@@ -52,50 +49,16 @@ SITES = {
 }
 
 
-def _chunks(mod, path: Path):
-    data = path.read_bytes()
-    text, enc = decode(data)
-    if not mod.sniff(text[:8192]):
-        return None
-    if hasattr(mod, "split"):
-        return mod.split(text, enc, data)
-    return split_hands(text, enc, mod.HEADER, data)
-
-
 @pytest.mark.parametrize("site", sorted(SITES))
 def test_every_history_of_the_site(corpus: Path, site: str) -> None:
     mod, folders = SITES[site]
-    outcome: dict[str, str] = {}
-    reasons: Counter[str] = Counter()
-    bad: dict[str, list[str]] = {}
-    files = 0
-    for folder in folders:
-        for path in sorted((corpus / folder).rglob("*")):
-            if not path.is_file():
-                continue
-            chunks = _chunks(mod, path)
-            if chunks is None:
-                continue
-            files += 1
-            for chunk in chunks:
-                key = chunk.text.split("\n", 1)[0][:120]
-                try:
-                    h = mod.parse(chunk, str(path))
-                except ParseError as err:
-                    assert err.reason, f"reject without a reason: {err}"
-                    reasons[err.reason] += 1
-                    outcome.setdefault(key, err.reason)
-                    continue
-                outcome[h.hand_id] = "ok"
-                errs = [f.code for f in replay(h).findings if f.severity is Severity.ERROR]
-                if errs and h.hand_id not in KNOWN:
-                    bad[h.hand_id] = errs
-    assert files > 20
-    holdem = [v for v in outcome.values() if v != "unsupported_game"]
-    ok = holdem.count("ok")
-    assert len(holdem) > 60
-    assert ok / len(holdem) >= 0.95, (ok, len(holdem), reasons)
-    assert not bad, bad
+    files: list[Path] = []
+    found = scan(sniffed_chunks(corpus, folders, mod, files), mod.parse,
+                 lambda chunk: chunk.text.split("\n", 1)[0][:120], ok_by_hand_id=True)
+    assert len(files) > 20
+    assert found.holdem > 60
+    assert found.rate >= 0.95, (found.unique, found.reasons)
+    assert found.unexplained(KNOWN) == {}
 
 
 def test_partypoker_files_under_ongame_are_not_claimed(corpus: Path) -> None:

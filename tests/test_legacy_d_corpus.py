@@ -12,17 +12,14 @@ expected outputs (``.hp``: totalProfit and winnings in cents) where the corpus h
 
 from __future__ import annotations
 
-import ast
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import detected_chunks, fpdb_expected, scan
 
 from parsers import registry
-from parsers.errors import ParseError
-from parsers.text import decode, read_file
+from parsers.text import read_file
 from pipeline.engine import replay
-from pipeline.engine.result import Severity
 
 pytestmark = pytest.mark.corpus
 
@@ -45,40 +42,17 @@ EXPECTED = {
         "LHE-FR-0.02-0.04-201105.All-in.txt.hp",
     ),
 }
+#: fpdb's expected outputs, beside the hands in the sites' folders
+FPDB_OUTPUTS = (".hp", ".hands", ".gt")
 
 
 @pytest.mark.parametrize("site", sorted(SITES))
 def test_every_history_of_the_site(corpus: Path, site: str) -> None:
-    folders, expected = SITES[site]
-    fmt = registry.by_name(site)
-    outcome: dict[str, str] = {}
-    bad: dict[str, list[str]] = {}
-    for folder in folders:
-        for path in sorted((corpus / folder).rglob("*")):
-            if not path.is_file():
-                continue
-            data = path.read_bytes()
-            text, enc = decode(data)
-            head = text[: registry.SNIFF_BYTES]
-            claimed = [f.name for f in registry.FORMATS if registry._safe_sniff(f, head)]
-            if not claimed:
-                assert path.name.endswith((".hp", ".hands", ".gt")), path
-                continue
-            assert claimed == [site], (path, claimed)
-            for chunk in fmt.split(text, enc, data):
-                key = chunk.text.split("\n", 1)[0][:120]
-                try:
-                    h = fmt.parse(chunk, str(path))
-                except ParseError as err:
-                    assert err.reason, f"reject without a reason: {err}"
-                    outcome.setdefault(key, err.reason)
-                    continue
-                outcome[h.hand_id] = "ok"
-                errs = [f.code for f in replay(h).findings if f.severity is Severity.ERROR]
-                if errs:
-                    bad[h.hand_id] = errs
-    assert dict(Counter(outcome.values())) == expected
-    assert not bad, bad
+    hands = detected_chunks(corpus, SITES[site][0], site, FPDB_OUTPUTS)
+    found = scan(hands, registry.by_name(site).parse,
+                 lambda chunk: chunk.text.split("\n", 1)[0][:120], ok_by_hand_id=True)
+    assert dict(found.unique) == SITES[site][1]
+    assert found.unexplained() == {}
 
 
 @pytest.mark.parametrize("site", sorted(EXPECTED))
@@ -86,7 +60,7 @@ def test_against_fpdb_expected_output(corpus: Path, site: str) -> None:
     fmt = registry.by_name(site)
     for rel in EXPECTED[site]:
         hp = corpus / rel
-        theirs = ast.literal_eval(hp.read_text())
+        theirs = fpdb_expected(hp)
         (chunk,), _ = read_file(hp.with_suffix(""), fmt.header)
         hand = fmt.parse(chunk, str(hp))
         result = {s.seat: s for s in replay(hand).seats}

@@ -2,13 +2,13 @@
 # ruff: noqa: E501  (hand histories are quoted verbatim; their lines are long)
 
 import pytest
+from replaykit import errors
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import ActionKind as K
 from parsers.model import LimitType
 from parsers.sites.merge import parse, sniff, split
 from pipeline.engine import replay
-from pipeline.engine.result import Severity
 
 # Later client: RAISE amounts are raise-to totals (the SB raises "0.40" = to 0.40, the BB
 # calls 0.30 more). The turn bet is never called and no uncalled winner is printed: the
@@ -95,6 +95,13 @@ def one(text: str):
     return parse(chunks[0], "t.xml")
 
 
+def clean_nets(h) -> dict[int, int]:
+    """Each seat's net, from a replay that must find no error in the hand."""
+    r = replay(h)
+    assert errors(r) == []
+    return {s.seat: s.net for s in r.seats}
+
+
 def test_later_client_raise_to_and_silent_return():
     h = one(LATER)
     assert (h.site, h.hand_id, h.limit, h.currency, h.decimals) == ("merge", "777-12", LimitType.NO_LIMIT, "USD", 2)
@@ -107,9 +114,7 @@ def test_later_client_raise_to_and_silent_return():
     ret = [(a.seat, a.amount) for a in h.actions if a.kind is K.UNCALLED_RETURN]
     assert ret == [(4, 50)]
     assert [(c.seat, c.amount) for c in h.report.collections] == [(4, 80)]
-    r = replay(h)
-    assert not [f for f in r.findings if f.severity is Severity.ERROR]
-    assert {s.seat: s.net for s in r.seats} == {1: -40, 4: 40, 5: 0}
+    assert clean_nets(h) == {1: -40, 4: 40, 5: 0}
 
 
 def test_older_client_raise_adds_chips_and_all_in_classified():
@@ -121,9 +126,7 @@ def test_older_client_raise_adds_chips_and_all_in_classified():
     assert kinds[6:] == [(1, K.BET, 190, 190, True), (2, K.CALL, 190, 190, False)]
     assert h.board == ("5h", "3c", "Kd", "3d", "Ks")
     assert h.seats[0].hole_cards == ("Ad", "3s")
-    r = replay(h)
-    assert not [f for f in r.findings if f.severity is Severity.ERROR]
-    assert {s.seat: s.net for s in r.seats} == {1: 290, 2: -300, 3: -5}
+    assert clean_nets(h) == {1: 290, 2: -300, 3: -5}
 
 
 def test_split_gives_each_game_its_description():
@@ -179,9 +182,7 @@ def test_post_blind_balances_seen_through_a_shove_that_comes_back():
     h = one(SHOVE_FOLDED)
     assert {s.player: s.stack for s in h.seats} == {"Uma": 1000, "Tess": 1000}
     assert [(a.seat, a.amount) for a in h.actions if a.kind is K.UNCALLED_RETURN] == [(2, 900)]
-    r = replay(h)
-    assert not [f for f in r.findings if f.severity is Severity.ERROR]
-    assert {s.seat: s.net for s in r.seats} == {1: -100, 2: 100}
+    assert clean_nets(h) == {1: -100, 2: 100}
 
 
 # A player all in for the blind itself: the client logs ALL_IN in the BLINDS round (after the
@@ -219,9 +220,7 @@ def test_all_in_in_the_blinds_round_is_a_blind_post():
     posts = [(a.seat, a.kind, a.amount, a.all_in) for a in h.actions if a.kind.is_post]
     assert posts == [(1, K.POST_SMALL_BLIND, 500, False), (3, K.POST_BIG_BLIND, 900, True)]
     assert {s.player: s.stack for s in h.seats}["Wes"] == 900
-    r = replay(h)
-    assert not [f for f in r.findings if f.severity is Severity.ERROR]
-    assert {s.seat: s.net for s in r.seats} == {1: -500, 3: -900, 6: 1400}
+    assert clean_nets(h) == {1: -500, 3: -900, 6: 1400}
     # before any BIG_BLIND of the round, an all-in post is the small blind
     early = BLIND_ALL_IN.replace(
         '<event sequence="1" type="SMALL_BLIND" timestamp="1306883733192" player="0" amount="500.00"/>\n\t\t<event sequence="2" type="ALL_IN" timestamp="1306883733192" player="2" amount="900.00"/>',
@@ -258,9 +257,7 @@ RAISE_UNCALLED = """<description type="Holdem" stakes="No Limit ($1/$2)"/>
 def test_uncalled_raise_read_by_the_winners_amount():
     h = one(RAISE_UNCALLED)
     assert [(a.kind, a.amount, a.to) for a in h.actions if a.kind is K.RAISE] == [(K.RAISE, 500, 600)]
-    r = replay(h)
-    assert not [f for f in r.findings if f.severity is Severity.ERROR]
-    assert {s.seat: s.net for s in r.seats} == {1: -200, 4: 200}
+    assert clean_nets(h) == {1: -200, 4: 200}
     # the same hand where the winner got 7.00: the raise-to reading
     to = one(RAISE_UNCALLED.replace('amount="8.00"', 'amount="7.00"'))
     assert [(a.amount, a.to) for a in to.actions if a.kind is K.RAISE] == [(400, 500)]

@@ -7,17 +7,18 @@ outside the hands listed below, and for every player the engine's net equals the
 
 from __future__ import annotations
 
-import csv
 import re
-from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from corpus_scan import manifest_rows, scan
 
 from parsers import registry
-from parsers.errors import ParseError, UnknownFormatError
-from parsers.text import decode, parse_money
-from pipeline.engine import replay
+from parsers.errors import UnknownFormatError
+from parsers.model import Hand
+from parsers.text import Chunk, decode, parse_money
+from pipeline.engine import Replay
 
 pytestmark = pytest.mark.corpus
 #: 5049091349: a sample edited by hand (the flop's "Ks" carries card id 30, which is 5d in every
@@ -28,14 +29,12 @@ KNOWN_ERRORS = {"5049091349", "3063530490"}
 _END = re.compile(r'<Seat num="(\d+)"[^>]*?endbalance="([^"]+)"')
 
 
-def test_every_microgaming_history(corpus: Path) -> None:
-    with open(corpus / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if "EXPECTED" not in r["notes"]]
+def _hands(corpus: Path) -> Iterator[tuple[str, Chunk]]:
+    """Every hand of every corpus file detected as Microgaming (whichever folder it is in)."""
     fmt = registry.by_name("microgaming")
-    outcome: dict[str, str] = {}
-    errors: set[str] = set()
-    nets = agree = 0
-    for row in rows:
+    for row in manifest_rows(corpus):
+        if "EXPECTED" in row["notes"]:
+            continue
         data = (corpus / row["path"]).read_bytes()
         text, enc = decode(data)
         try:
@@ -45,25 +44,25 @@ def test_every_microgaming_history(corpus: Path) -> None:
         except UnknownFormatError:
             continue  # the two empty "Seats" samples
         for chunk in fmt.split(text, enc, data):
-            hand_id = chunk.text.partition(' id="')[2].partition('"')[0]
-            try:
-                h = fmt.parse(chunk, row["path"])
-            except ParseError as err:
-                assert err.reason
-                outcome.setdefault(hand_id, err.reason)
-                continue
-            outcome[hand_id] = "ok"
-            r = replay(h)
-            if r.has_errors:
-                errors.add(h.hand_id)
-            ends = {int(n): parse_money(v, h.decimals) for n, v in _END.findall(chunk.text)}
-            for s, res in zip(h.seats, r.seats, strict=True):
-                nets += 1
-                agree += s.stack + res.net == ends[s.seat]
-    unique = Counter(outcome.values())
-    holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
-    print(f"\nMicrogaming: {dict(unique)}; errors {sorted(errors)}; nets {agree}/{nets}")
-    assert len(outcome) >= 40
-    assert unique["ok"] / holdem >= 0.95
+            yield row["path"], chunk
+
+
+def test_every_microgaming_history(corpus: Path) -> None:
+    nets = agree = 0
+
+    def nets_match_endbalances(chunk: Chunk, h: Hand, r: Replay) -> None:
+        nonlocal nets, agree
+        ends = {int(n): parse_money(v, h.decimals) for n, v in _END.findall(chunk.text)}
+        for s, res in zip(h.seats, r.seats, strict=True):
+            nets += 1
+            agree += s.stack + res.net == ends[s.seat]
+
+    found = scan(_hands(corpus), registry.by_name("microgaming").parse,
+                 lambda chunk: chunk.text.partition(' id="')[2].partition('"')[0],
+                 check=nets_match_endbalances)
+    errors = {hand_id for hand_id, _ in found.errors}
+    print(f"\nMicrogaming: {dict(found.unique)}; errors {sorted(errors)}; nets {agree}/{nets}")
+    assert len(found.outcome) >= 40
+    assert found.rate >= 0.95
     assert errors <= KNOWN_ERRORS
     assert agree / nets >= 0.98

@@ -13,12 +13,11 @@ start time) is compared with our replay.
 
 from __future__ import annotations
 
-import ast
-import csv
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import fpdb_expected, manifest_rows, split_rows
 
 from parsers.errors import ParseError
 from parsers.sites import pacific888
@@ -41,11 +40,9 @@ HP = ("jejellyroll-fr__fpdb-3/regression-test-files/cash/PacificPoker/Flop/"
 
 
 def test_every_888_history(corpus: Path) -> None:
-    with open(corpus / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["site"] == "888_Pacific"]
-    histories = [r["path"] for r in rows if not any(m in r["notes"] for m in NOT_HISTORIES)
-                 and pacific888.sniff((corpus / r["path"]).read_bytes()[:8192]
-                                      .decode("utf-8", "replace"))]
+    paths, _ = split_rows(manifest_rows(corpus, "888_Pacific"), NOT_HISTORIES)
+    histories = [p for p in paths
+                 if pacific888.sniff((corpus / p).read_bytes()[:8192].decode("utf-8", "replace"))]
     assert len(histories) > 100
     outcome: dict[str, str] = {}
     unexpected: list[str] = []
@@ -78,8 +75,7 @@ def test_fpdb_expected_output_hero_loses_18(corpus: Path) -> None:
     (chunk,), _ = read_file(path, pacific888.HEADER)
     h = pacific888.parse(chunk, str(path))
     rep = replay(h)
-    text = path.with_name(path.name + ".hp").read_text(encoding="utf-8")
-    expected = ast.literal_eval(text)  # player -> row; amounts in cents
+    expected = fpdb_expected(path.with_name(path.name + ".hp"))  # player -> row, in cents
     seat_of = {s.player: s.seat for s in h.seats}
     by_seat = {s.seat: s for s in rep.seats}
     for player, row in expected.items():

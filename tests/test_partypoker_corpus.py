@@ -1,9 +1,7 @@
 """The PartyPoker parser against every PartyPoker hand history in the real corpus.
 
-Which files are hand histories: every PartyPoker row of MANIFEST.tsv except EXPECTED-OUTPUT and
-EMBEDDED ones (those are still split, to show nothing breaks). SUMMARY rows are read like
-histories: the manifest's label is a heuristic (two "summary" files hold real hands), and a
-true tournament summary has no hand header, so it splits to nothing.
+Which files are hand histories: every PartyPoker row of MANIFEST.tsv but those
+``corpus_scan.NOT_HISTORIES`` names (which are still split, to show nothing breaks).
 
 Asserted: no exception but ParseError escapes; >= 99% of unique hold'em hands import; every
 reject has a reason; the engine finds no error in any imported hand except the known true site
@@ -12,20 +10,15 @@ errors listed below; (PartyPoker has no fpdb .hp expected outputs in the corpus)
 
 from __future__ import annotations
 
-import csv
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import file_chunks, manifest_rows, scan, split_rows
 
-from parsers.errors import ParseError
 from parsers.sites import partypoker
 from parsers.text import read_file
-from pipeline.engine import replay
-from pipeline.engine.result import Severity
 
 pytestmark = pytest.mark.corpus
-NOT_HISTORIES = ("EXPECTED-OUTPUT", "EMBEDDED")
 
 #: Hands whose error findings are the site's own or the log's, each with why.
 SITE_ERRORS = {
@@ -47,56 +40,19 @@ SITE_ERRORS = {
 RATE_FLOOR = 0.99
 
 
-def _rows(root: Path) -> list[dict[str, str]]:
-    with open(root / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        return [r for r in csv.DictReader(f, delimiter="\t") if r["site"] == "PartyPoker"]
-
-
 def test_every_partypoker_history(corpus: Path) -> None:
-    rows = _rows(corpus)
-    histories = [r["path"] for r in rows if not any(m in r["notes"] for m in NOT_HISTORIES)]
-    others = [r for r in rows if any(m in r["notes"] for m in NOT_HISTORIES)]
+    histories, others = split_rows(manifest_rows(corpus, "PartyPoker"))
     assert len(histories) > 100
 
-    seen = 0
-    outcome: dict[str, str] = {}
-    reasons: Counter[str] = Counter()
-    examples: dict[str, str] = {}
-    bad: dict[str, list[str]] = {}
-    for path in histories:
-        chunks, _ = read_file(corpus / path, partypoker.HEADER)
-        for chunk in chunks:
-            seen += 1
-            hand_id = chunk.text.split("Game ", 1)[1].split(" ", 1)[0]
-            try:
-                h = partypoker.parse(chunk, path)
-            except ParseError as err:
-                assert err.reason, f"reject without a reason: {err}"
-                reasons[err.reason] += 1
-                examples.setdefault(err.reason, f"{path}:{chunk.line + err.line - 1}: {err}")
-                if outcome.get(hand_id) != "ok":
-                    outcome[hand_id] = err.reason
-                continue
-            outcome[hand_id] = "ok"
-            errs = [f"{f.code}: {f.message}" for f in replay(h).findings
-                    if f.severity is Severity.ERROR]
-            if errs and h.hand_id not in SITE_ERRORS:
-                bad[h.hand_id] = errs
+    found = scan(file_chunks(corpus, histories, partypoker.HEADER), partypoker.parse,
+                 lambda chunk: chunk.text.split("Game ", 1)[1].split(" ", 1)[0])
 
     for row in others:  # expected outputs hold no hand; embedded ones may
         chunks = read_file(corpus / row["path"], partypoker.HEADER)[0]
         assert chunks == [] or "EMBEDDED" in row["notes"], row["path"]
 
-    unique = Counter(outcome.values())
-    holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
-    rate = unique["ok"] / holdem
-    print(f"\nPartyPoker corpus: files={len(histories)} hands_seen={seen} unique={len(outcome)}")
-    print(f"unique by outcome: {dict(unique)}; hold'em import rate {rate:.4%}")
-    for reason, example in examples.items():
-        print(f"  {reason}: {example[:200]}")
-    assert len(outcome) > 120
-    assert rate >= RATE_FLOOR
-    assert {r: n for r, n in unique.items() if r not in ("ok", "unsupported_game")} \
-        == {"unknown_line": 1}
-    assert bad == {}
-
+    print(found.summary(f"PartyPoker corpus: files={len(histories)}"))
+    assert len(found.outcome) > 120
+    assert found.rate >= RATE_FLOOR
+    assert found.rejects() == {"unknown_line": 1}
+    assert found.unexplained(SITE_ERRORS) == {}

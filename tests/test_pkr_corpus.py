@@ -11,19 +11,16 @@ as 0.16 more (fpdb -28, ours -20); PKR's printed final stacks ($3.08, $5.08) con
 
 from __future__ import annotations
 
-import ast
-import csv
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import file_chunks, fpdb_expected, manifest_rows, scan
 
-from parsers.errors import ParseError
+from parsers.model import Hand
 from parsers.sites import pkr
-from parsers.text import parse_money, read_file
-from pipeline.engine import replay
-from pipeline.engine.result import Severity
+from parsers.text import Chunk, parse_money, read_file
+from pipeline.engine import Replay, replay
 
 pytestmark = pytest.mark.corpus
 
@@ -41,41 +38,31 @@ def _printed_final_stacks(text: str, decimals: int) -> dict[int, int]:
 
 
 def test_every_pkr_history(corpus: Path) -> None:
-    with open(corpus / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        rows = [r["path"] for r in csv.DictReader(f, delimiter="\t") if r["site"] == "PKR"]
-    outcome: dict[str, str] = {}
-    errors: set[tuple[str, str]] = set()
+    # hands embedded in test source code are not a hand-history file: the sniffer says which
+    paths = [r["path"] for r in manifest_rows(corpus, "PKR")
+             if pkr.sniff((corpus / r["path"]).read_text(errors="replace")[:8192])]
     checked = 0
-    for path in rows:
-        chunks, _ = read_file(corpus / path, pkr.HEADER)
-        if chunks and not pkr.sniff((corpus / path).read_text(errors="replace")[:8192]):
-            continue  # hands embedded in test source code: not a hand-history file
-        for chunk in chunks:
-            hand_id = chunk.text.partition("Starting Hand #")[2].partition("\n")[0]
-            try:
-                hand = pkr.parse(chunk, path)
-            except ParseError as err:
-                assert err.reason, f"reject without a reason: {err}"
-                outcome.setdefault(hand_id, err.reason)
-                continue
-            outcome[hand_id] = "ok"
-            rep = replay(hand)
-            errors |= {(hand_id, f.code) for f in rep.findings if f.severity is Severity.ERROR}
-            final = {s.seat: s.final_stack for s in rep.seats}
-            for seat, stack in _printed_final_stacks(chunk.text, hand.decimals).items():
-                if seat in final:
-                    assert final[seat] == stack, (hand_id, seat)
-                    checked += 1
-    unique = Counter(outcome.values())
-    assert unique == {"ok": 49, "unsupported_game": 2}, dict(unique)
+
+    def final_stacks_agree(chunk: Chunk, hand: Hand, rep: Replay) -> None:
+        nonlocal checked
+        final = {s.seat: s.final_stack for s in rep.seats}
+        for seat, stack in _printed_final_stacks(chunk.text, hand.decimals).items():
+            if seat in final:
+                assert final[seat] == stack, (hand.hand_id, seat)
+                checked += 1
+
+    found = scan(file_chunks(corpus, paths, pkr.HEADER), pkr.parse,
+                 lambda chunk: chunk.text.partition("Starting Hand #")[2].partition("\n")[0],
+                 check=final_stacks_agree)
+    assert found.unique == {"ok": 49, "unsupported_game": 2}, dict(found.unique)
     assert checked > 300
-    assert errors == KNOWN
+    assert found.error_codes() == KNOWN
 
 
 def test_against_fpdb_expected_output(corpus: Path) -> None:
     base = corpus / "PKR/jejellyroll-fr__fpdb-3/regression-test-files/cash/PKR/Flop"
     path = base / "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt"
-    expected = ast.literal_eval(Path(f"{path}.hp").read_text())
+    expected = fpdb_expected(Path(f"{path}.hp"))
     (chunk,), _ = read_file(path, pkr.HEADER)
     hand = pkr.parse(chunk, str(path))
     net = {s.seat: s.net for s in replay(hand).seats}

@@ -1,9 +1,7 @@
 """The Winamax parser against every Winamax hand history in the real corpus.
 
-Which files are hand histories: every Winamax row of MANIFEST.tsv except EXPECTED-OUTPUT and
-EMBEDDED ones (those are still split, to show nothing breaks). SUMMARY rows are read like
-histories: the manifest's label is a heuristic (two "summary" files hold real hands), and a
-true tournament summary has no hand header, so it splits to nothing.
+Which files are hand histories: every Winamax row of MANIFEST.tsv but those
+``corpus_scan.NOT_HISTORIES`` names (which are still split, to show nothing breaks).
 
 Asserted: no exception but ParseError escapes; >= 99% of unique hold'em hands import; every
 reject has a reason; the engine finds no error in any imported hand except the known true site
@@ -13,21 +11,16 @@ cents) agree with the engine's collected and net.
 
 from __future__ import annotations
 
-import ast
-import csv
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import file_chunks, fpdb_expected, manifest_rows, scan, split_rows
 
-from parsers.errors import ParseError
 from parsers.sites import winamax
 from parsers.text import read_file
 from pipeline.engine import replay
-from pipeline.engine.result import Severity
 
 pytestmark = pytest.mark.corpus
-NOT_HISTORIES = ("EXPECTED-OUTPUT", "EMBEDDED")
 
 #: Hands whose error findings are the site's own, each with why.
 SITE_ERRORS = {
@@ -37,68 +30,29 @@ SITE_ERRORS = {
 }
 
 
-def _rows(root: Path) -> list[dict[str, str]]:
-    with open(root / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        return [r for r in csv.DictReader(f, delimiter="\t") if r["site"] == "Winamax"]
-
-
 def test_every_winamax_history(corpus: Path) -> None:
-    rows = _rows(corpus)
-    histories = [r["path"] for r in rows if not any(m in r["notes"] for m in NOT_HISTORIES)]
-    others = [r for r in rows if any(m in r["notes"] for m in NOT_HISTORIES)]
+    histories, others = split_rows(manifest_rows(corpus, "Winamax"))
     assert len(histories) > 60
 
-    seen = 0
-    outcome: dict[str, str] = {}
-    reasons: Counter[str] = Counter()
-    examples: dict[str, str] = {}
-    bad: dict[str, list[str]] = {}
-    for path in histories:
-        chunks, _ = read_file(corpus / path, winamax.HEADER)
-        for chunk in chunks:
-            seen += 1
-            hand_id = chunk.text.partition("HandId: #")[2].partition(" ")[0]
-            try:
-                h = winamax.parse(chunk, path)
-            except ParseError as err:
-                assert err.reason, f"reject without a reason: {err}"
-                reasons[err.reason] += 1
-                examples.setdefault(err.reason, f"{path}:{chunk.line + err.line - 1}: {err}")
-                if outcome.get(hand_id) != "ok":
-                    outcome[hand_id] = err.reason
-                continue
-            outcome[hand_id] = "ok"
-            errs = [f"{f.code}: {f.message}" for f in replay(h).findings
-                    if f.severity is Severity.ERROR]
-            if errs and h.hand_id not in SITE_ERRORS:
-                bad[h.hand_id] = errs
+    found = scan(file_chunks(corpus, histories, winamax.HEADER), winamax.parse,
+                 lambda chunk: chunk.text.partition("HandId: #")[2].partition(" ")[0])
 
     for row in others:  # expected outputs hold no hand; embedded ones may
         chunks = read_file(corpus / row["path"], winamax.HEADER)[0]
         assert chunks == [] or "EMBEDDED" in row["notes"], row["path"]
 
-    unique = Counter(outcome.values())
-    holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
-    rate = unique["ok"] / holdem
-    print(f"\nWinamax corpus: files={len(histories)} hands_seen={seen} unique={len(outcome)}")
-    print(f"unique by outcome: {dict(unique)}; hold'em import rate {rate:.4%}")
-    for reason, example in examples.items():
-        print(f"  {reason}: {example[:200]}")
-    assert len(outcome) > 230
-    assert rate >= 0.99
-    assert bad == {}
-
-
-def _fpdb_players(path: Path) -> dict[str, dict]:
-    return ast.literal_eval(path.read_text(encoding="utf-8").replace("u'", "'"))
+    print(found.summary(f"Winamax corpus: files={len(histories)}"))
+    assert len(found.outcome) > 230
+    assert found.rate >= 0.99
+    assert found.unexplained(SITE_ERRORS) == {}
 
 
 def test_fpdb_expected_results(corpus: Path) -> None:
     compared = 0
-    for row in _rows(corpus):
+    for row in manifest_rows(corpus, "Winamax"):
         if not row["path"].endswith(".hp") or "NLHE" not in row["path"]:
             continue
-        expected = _fpdb_players(corpus / row["path"])
+        expected = fpdb_expected(corpus / row["path"])
         (chunk,), _ = read_file(corpus / row["path"][:-3], winamax.HEADER)
         h = winamax.parse(chunk, row["path"])
         result = {s.seat: s for s in replay(h).seats}

@@ -12,17 +12,13 @@ rejected as truncated_hand too, but its hand id is imported whole from another f
 
 from __future__ import annotations
 
-import csv
-from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import file_chunks, manifest_rows, scan, split_rows
 
-from parsers.errors import ParseError
 from parsers.sites import wpn
-from parsers.text import read_file
-from pipeline.engine import replay
-from pipeline.engine.result import Severity
+from parsers.text import Chunk
 
 pytestmark = pytest.mark.corpus
 
@@ -39,39 +35,17 @@ SITE_ERRORS = {
 EXPECTED_REJECTS = {"unknown_player": 1}
 
 
-def _paths(root: Path) -> list[str]:
-    with open(root / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        return [r["path"] for r in csv.DictReader(f, delimiter="\t")
-                if r["site"] == "WPN_ACR" and "EXPECTED-OUTPUT" not in r["notes"]]
+def _key(chunk: Chunk) -> str:
+    """The hand's id line: the second line of the classic layout, the first of the current."""
+    first = chunk.text.split("\n", 2)
+    return first[1] if first[0].startswith("Game started") and len(first) > 1 else first[0]
 
 
 def test_every_wpn_history(corpus: Path) -> None:
-    outcome: dict[str, str] = {}
-    bad: dict[str, list[str]] = {}
-    seen = 0
-    for path in _paths(corpus):
-        chunks, _ = read_file(corpus / path, wpn.HEADER)
-        for chunk in chunks:
-            seen += 1
-            first = chunk.text.split("\n", 2)
-            key = first[1] if first[0].startswith("Game started") and len(first) > 1 else first[0]
-            try:
-                h = wpn.parse(chunk, path)
-            except ParseError as err:
-                assert err.reason, f"reject without a reason: {err}"
-                if outcome.get(key) != "ok":
-                    outcome[key] = err.reason
-                continue
-            outcome[key] = "ok"
-            errs = [f"{f.code}: {f.message}" for f in replay(h).findings
-                    if f.severity is Severity.ERROR]
-            if errs and h.hand_id not in SITE_ERRORS:
-                bad[h.hand_id] = errs
-    unique = Counter(outcome.values())
-    holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
-    print(f"\nWPN corpus: hands_seen={seen} unique={len(outcome)} outcome={dict(unique)}")
-    assert unique["ok"] >= 62
-    assert {r: n for r, n in unique.items() if r not in ("ok", "unsupported_game")} \
-        == EXPECTED_REJECTS
-    assert unique["ok"] / holdem >= 0.95
-    assert bad == {}
+    histories, _ = split_rows(manifest_rows(corpus, "WPN_ACR"), ("EXPECTED-OUTPUT",))
+    found = scan(file_chunks(corpus, histories, wpn.HEADER), wpn.parse, _key)
+    print(found.summary("WPN corpus:"))
+    assert found.unique["ok"] >= 62
+    assert found.rejects() == EXPECTED_REJECTS
+    assert found.rate >= 0.95
+    assert found.unexplained(SITE_ERRORS) == {}

@@ -2,7 +2,8 @@
 
 A site module exposes ``sniff(text) -> bool`` and ``parse(chunk, file) -> Hand`` (the registry
 calls them by name). For most sites both are pure ritual around the module's own logic: the
-sniffer is one regex searched in the head of the file, and ``parse`` only stamps the site on
+sniffer is one regex searched in the head of the file (or one test of each line there, for a
+header that must begin a line), and ``parse`` only stamps the site on
 any ParseError that escapes. The factories here build those two functions, so a module says
 *what* to look for and *how* to read, and the ritual (its head size, never raising, dropping
 the helper's traceback) lives in one place. This is its own module, not part of _starlike,
@@ -32,6 +33,25 @@ def search_sniffer(pattern: re.Pattern[str], head: int = 8192) -> Callable[[str]
     def sniff(text: str) -> bool:
         try:
             return pattern.search(text[:head]) is not None
+        except Exception:
+            return False
+
+    return sniff
+
+
+def line_sniffer(starts: Callable[[str], object], head: int = 8192) -> Callable[[str], bool]:
+    """A sniffer: True when a line in the first ``head`` characters satisfies ``starts``.
+
+    Each line is offered with its leading blanks and byte-order mark stripped, since a hand
+    header begins a line but exports indent or prefix it. Never raises.
+    """
+
+    def sniff(text: str) -> bool:
+        try:
+            for line in text[:head].split("\n"):
+                if starts(line.lstrip(" \t\ufeff")):
+                    return True
+            return False
         except Exception:
             return False
 

@@ -40,11 +40,14 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import partial
 
 from parsers.errors import ParseError
 from parsers.model import PLAY_MONEY, ActionKind, Hand, LimitType, Stakes, Street
 from parsers.sites._common import search_sniffer, with_site
+from parsers.sites._lines import read_body, read_seats
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._verbs import all_in_by_added, record_dealt
 from parsers.text import Chunk, parse_money
 
 SITE = "cereus"
@@ -92,30 +95,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     def money(text: str) -> int:
         return parse_money(text.strip().strip("()"), dec)
 
-    seats: dict[int, list] = {}
-    i = 2
-    while i < len(lines) and lines[i].startswith("Seat "):
-        s = _SEAT.match(lines[i])
-        if s is None:
-            raise ParseError("bad_seat", "unreadable seat line", line=i + 1, text=lines[i])
-        seats[int(s[1])] = [s[2], money(s[3]), False, None]
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1)
+    seats, i = read_seats(lines, 2, _SEAT, money)
     big = money(st[2])  # the big blind, or fixed limit's small bet
     state = _State(Names(seats), money, big)
-    for k in range(i, len(lines)):
-        line = lines[k]
-        if not line:
-            continue
-        try:
-            if _line(state, line, k + 1):
-                break
-        except ParseError as err:
-            raise err.with_context(line=k + 1, text=line) from None
-    else:
-        raise ParseError("truncated_hand", "no '*** SUMMARY ***' line", line=len(lines),
-                         text=lines[-1])
+    k = read_body(lines, i, partial(_line, state), "*** SUMMARY ***")
     total, rake, fees = _summary(state, lines[k + 1 :], k + 2)
     b = state.b
     sb_post = next((a.amount for a in b.actions if a.kind is ActionKind.POST_SMALL_BLIND),
@@ -169,10 +152,7 @@ def _line(st: _State, line: str, n: int) -> bool:
             raise unknown("unknown street marker")
         return False
     if line.startswith("Dealt to "):
-        got = st.names.prefix(line[9:])
-        if got is None:
-            raise unknown("dealt to an unseated player")
-        b.dealt(got[0], cards_in(got[1]))
+        record_dealt(b, st.names, line[9:], "dealt to an unseated player")
         return False
     got = st.names.prefix(line, " - ")
     if got is not None:
@@ -231,15 +211,8 @@ def _all_in(st: _State, seat: int, amount: int, n: int) -> None:
     if not st.dealt:
         kind = ActionKind.POST_BIG_BLIND if b.sb_posted else ActionKind.POST_SMALL_BLIND
         b.post(kind, seat, amount, True, n)
-        return
-    top = max(b.totals.values(), default=0)
-    mine = b.totals.get(seat, 0)
-    if top == 0:
-        b.bet(seat, amount, True, n)
-    elif mine + amount <= top:
-        b.call(seat, amount, True, n)
     else:
-        b.raise_to(seat, mine + amount, True, n)
+        all_in_by_added(b, seat, amount, n)
 
 
 def _post(st: _State, seat: int, arg: str, n: int) -> None:

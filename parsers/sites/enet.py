@@ -42,12 +42,15 @@ What is Enet's own, and how it is read:
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.model import PLAY_MONEY, ActionKind, Hand, Stakes, Street
 from parsers.sites._common import search_sniffer, with_site
+from parsers.sites._lines import read_body, read_seats
 from parsers.sites._starlike import Builder, Names, game_of, unknown
+from parsers.sites._verbs import RaiseText, all_in_by_added, checked_return, record_bet
 from parsers.text import Chunk, parse_money
 
 SITE = "enet"
@@ -98,29 +101,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     else:
         raise ParseError("bad_header", "no currency symbol in the stakes", line=1,
                          text=lines[0])
-    seats: dict[int, list] = {}
-    i = 2
-    while i < len(lines) and lines[i].startswith("Seat "):
-        s = _SEAT.match(lines[i])
-        if s is None:
-            raise ParseError("bad_seat", "unreadable seat line", line=i + 1, text=lines[i])
-        seats[int(s[1])] = [s[2], _money(s[3]), False, None]
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1)
+    seats, i = read_seats(lines, 2, _SEAT, _money)
     st = _State(Names(seats), _money(small), _money(big))
-    k = i
-    while k < len(lines) and not lines[k].startswith("*** SUMMARY ***"):
-        line = lines[k]
-        if line:
-            try:
-                _line(st, line, k + 1)
-            except ParseError as err:
-                raise err.with_context(line=k + 1, text=line) from None
-        k += 1
-    if k == len(lines):
-        raise ParseError("truncated_hand", "no '*** SUMMARY ***' line", line=len(lines),
-                         text=lines[-1])
+    k = read_body(lines, i, partial(_line, st), "*** SUMMARY ***")
     b = st.b
     b.close_street()
     for seat in st.absent:
@@ -153,8 +136,11 @@ class _State:
         self.absent: list[int] = []
 
 
-def _line(st: _State, line: str, n: int) -> None:
+def _line(st: _State, line: str, n: int) -> bool | None:
+    """One body line; True at the summary marker."""
     b = st.b
+    if line.startswith("*** SUMMARY ***"):
+        return True
     if line.startswith("*** "):
         marker = line[4:].partition(" ***")[0]
         if marker in _STREETS:
@@ -174,7 +160,7 @@ def _line(st: _State, line: str, n: int) -> None:
         seat = st.names.exact(name)
         if seat is None:
             raise unknown("uncalled bet returned to an unseated player")
-        _uncalled(b, seat, _money(amount), n)
+        checked_return(b, seat, _money(amount), n)
         return
     if line.startswith("Dealt to "):
         got = st.names.prefix(line[9:])
@@ -207,19 +193,11 @@ def _signed(text: str) -> int:
 
 def _action(st: _State, seat: int, rest: str, n: int) -> None:
     b = st.b
+    if record_bet(b, seat, rest, _money, False, n, RaiseText.ADDED):
+        return
     verb, _, arg = rest.partition(" ")
-    if rest == "folds":
-        b.fold(seat, n)
-    elif rest == "checks":
-        b.check(seat, n)
-    elif verb == "calls":
-        b.call(seat, _money(arg), False, n)
-    elif verb == "bets":
-        b.bet(seat, _money(arg), False, n)
-    elif verb == "raises":
-        b.raise_by_added(seat, _money(arg), False, n)
-    elif rest.startswith("goes all-in "):
-        _all_in(b, seat, _money(rest[12:]), n)
+    if rest.startswith("goes all-in "):
+        all_in_by_added(b, seat, _money(rest[12:]), n)
     elif verb == "posts":
         _post(st, seat, arg, n)
     elif verb == "shows":
@@ -230,25 +208,6 @@ def _action(st: _State, seat: int, rest: str, n: int) -> None:
         pass  # the body's collection: unreliable, the summary's is recorded
     else:
         raise unknown("unknown action")
-
-
-def _all_in(b: Builder, seat: int, amount: int, n: int) -> None:
-    """"goes all-in X" (chips added): the bet, call or raise that the chips amount to."""
-    top = max(b.totals.values(), default=0)
-    mine = b.totals.get(seat, 0)
-    if top == 0:
-        b.bet(seat, amount, True, n)
-    elif mine + amount <= top:
-        b.call(seat, amount, True, n)
-    else:
-        b.raise_to(seat, mine + amount, True, n)
-
-
-def _uncalled(b: Builder, seat: int, amount: int, n: int) -> None:
-    """A printed return; more than the player's bet on the street is a contradiction."""
-    if amount > b.totals.get(seat, 0):
-        raise ParseError("bad_amount", "uncalled bet returned exceeds the player's bet")
-    b.uncalled(seat, amount, n)
 
 
 def _post(st: _State, seat: int, arg: str, n: int) -> None:

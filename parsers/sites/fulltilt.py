@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import partial
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import (
@@ -37,8 +38,15 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
+from parsers.sites._common import line_sniffer, with_site
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._verbs import (
+    RaiseText,
+    record_bet,
+    record_dealt,
+    split_all_in,
+    summary_seat_cards,
+)
 from parsers.text import Chunk, parse_money
 
 SITE = "fulltilt"
@@ -70,15 +78,8 @@ _IGNORED = (
 _NOT_HOLDEM = ("Omaha", "Stud", "Razz", "Draw", "Badugi", "Irish", "Courchevel", "2-7", "5 Card")
 
 
-def sniff(text: str) -> bool:
-    """True when a Full Tilt hand header starts one of the first lines. Never raises."""
-    try:
-        for line in text[:8192].split("\n"):
-            if line.lstrip(" \t\ufeff").startswith("Full Tilt Poker Game #"):
-                return True
-        return False
-    except Exception:
-        return False
+# True when a Full Tilt hand header starts one of the first lines. Never raises.
+sniff = line_sniffer(lambda line: line.startswith("Full Tilt Poker Game #"))
 
 
 def _chips(text: str, dec: int) -> int:
@@ -169,6 +170,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         raise ParseError("no_seats", "no seat lines", line=i + 1, text=lines[i] if i < n else "")
     names = Names(seats)
     b = Builder()
+    chips = partial(_chips, dec=dec)
     button = None
     summary_at = -1
     posted_sb: int | None = None
@@ -212,10 +214,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 button = int(line[23:])
                 continue
             if line.startswith("Dealt to "):
-                found = names.prefix(line[9:])
-                if found is None:
-                    raise unknown("dealt to an unknown player")
-                b.dealt(found[0], cards_in(found[1]))
+                record_dealt(b, names, line[9:], "dealt to an unknown player")
                 continue
             if line.startswith("Uncalled bet of "):
                 amt, _, who = line[16:].partition(" returned to ")
@@ -234,20 +233,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             seat, rest = found
             if rest.endswith(", and is capped"):
                 rest = rest[:-15]
-            all_in = rest.endswith(", and is all in")
-            if all_in:
-                rest = rest[:-15]
-            if rest == "folds":
-                b.fold(seat, lineno)
-            elif rest == "checks":
-                b.check(seat, lineno)
-            elif rest.startswith("calls "):
-                b.call(seat, _chips(rest[6:], dec), all_in, lineno)
-            elif rest.startswith("bets "):
-                b.bet(seat, _chips(rest[5:], dec), all_in, lineno)
-            elif rest.startswith("raises to "):
-                b.raise_to(seat, _chips(rest[10:], dec), all_in, lineno)
-            elif rest.startswith("posts the small blind of "):
+            rest, all_in = split_all_in(rest, ", and is all in")
+            if record_bet(b, seat, rest, chips, all_in, lineno, RaiseText.TO):
+                continue
+            if rest.startswith("posts the small blind of "):
                 amt = _chips(rest[25:], dec)
                 posted_sb = amt if posted_sb is None else posted_sb
                 b.post(ActionKind.POST_SMALL_BLIND, seat, amt, all_in, lineno)
@@ -302,11 +291,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 if tail.startswith("Rake "):
                     rake = _chips(tail[5:], dec)
             elif line.startswith("Seat ") and "[" in line:
-                no = line[5:line.find(":")]
-                if no.isdigit() and int(no) in seats:
-                    rest = line[line.find(":") + 2 + len(seats[int(no)][0]):]
-                    if "[" in rest:
-                        b.summary_cards(int(no), cards_in(rest[rest.find("["):rest.find("]") + 1]))
+                summary_seat_cards(b, seats, line)
         except ParseError as err:
             raise err.with_context(line=idx + 1, text=line) from None
     if from_summary and b.collections:

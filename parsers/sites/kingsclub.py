@@ -36,11 +36,14 @@ What is KingsClub's own, and how it is read:
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from parsers.errors import ParseError
 from parsers.model import ActionKind, Hand, LimitType, Stakes, Street
 from parsers.sites._common import search_sniffer, with_site
+from parsers.sites._lines import read_body, read_seats
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, unknown
+from parsers.sites._verbs import RaiseText, record_bet, split_all_in
 from parsers.text import Chunk, parse_money
 
 SITE = "kingsclub"
@@ -56,6 +59,7 @@ _SEAT = re.compile(r"Seat (\d+): (.+) \(([\d,.]+)\)$")
 _FINAL = re.compile(r"Seat (\d+): (.+) \(([\d,.]+)\) [+-]?[\d,.]+$")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _ALL_IN = ", and is all in"
+_SUMMARY = "*** SUMMARY ***"
 _DEC = 2
 
 
@@ -80,30 +84,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if tm is None:
         raise ParseError("bad_header", "unreadable table line", line=3,
                          text=lines[2] if len(lines) > 2 else "")
-    seats: dict[int, list] = {}
-    i = 3
-    while i < len(lines) and lines[i].startswith("Seat "):
-        s = _SEAT.match(lines[i])
-        if s is None:
-            raise ParseError("bad_seat", "unreadable seat line", line=i + 1, text=lines[i])
-        seats[int(s[1])] = [s[2], _money(s[3]), False, None]
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1)
+    seats, i = read_seats(lines, 3, _SEAT, _money)
     names = Names(seats)
     b = Builder()
-    k = i
-    while k < len(lines) and lines[k] != "*** SUMMARY ***":
-        line = lines[k]
-        if line:
-            try:
-                _line(b, names, line, k + 1)
-            except ParseError as err:
-                raise err.with_context(line=k + 1, text=line) from None
-        k += 1
-    if k == len(lines):
-        raise ParseError("truncated_hand", "no '*** SUMMARY ***' line", line=len(lines),
-                         text=lines[-1])
+    k = read_body(lines, i, partial(_line, b, names), _SUMMARY)
     b.close_street()
     rake = _summary(b, names, seats, lines, k + 1)
     ante = max((a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE), default=0)
@@ -122,7 +106,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 parse = with_site(SITE, _parse)
 
 
-def _line(b: Builder, names: Names, line: str, n: int) -> None:
+def _line(b: Builder, names: Names, line: str, n: int) -> bool | None:
+    """One body line; True at the summary marker."""
+    if line == _SUMMARY:
+        return True
     if line.startswith("*** "):
         marker = line[4:].partition(" ***")[0]
         if marker in _STREETS:
@@ -146,21 +133,11 @@ def _line(b: Builder, names: Names, line: str, n: int) -> None:
     if got is None:
         raise unknown()
     seat, rest = got
-    all_in = rest.endswith(_ALL_IN)
-    if all_in:
-        rest = rest[: -len(_ALL_IN)]
+    rest, all_in = split_all_in(rest, _ALL_IN)
+    if record_bet(b, seat, rest, _money, all_in, n, RaiseText.TO, call_is_total=True):
+        return
     verb, _, arg = rest.partition(" ")
-    if rest == "folds":
-        b.fold(seat, n)
-    elif rest == "checks":
-        b.check(seat, n)
-    elif verb == "calls":
-        b.call_to(seat, _money(arg), all_in, n)
-    elif verb == "bets":
-        b.bet(seat, _money(arg), all_in, n)
-    elif verb == "raises" and arg.startswith("to "):
-        b.raise_to(seat, _money(arg[3:]), all_in, n)
-    elif verb in ("shows", "mucks"):
+    if verb in ("shows", "mucks"):
         if not b.in_showdown:  # the betting is over: return the unmatched bet first
             b.close_street()
             b.in_showdown = True
@@ -170,9 +147,7 @@ def _line(b: Builder, names: Names, line: str, n: int) -> None:
 
 
 def _post(b: Builder, seat: int, rest: str, n: int) -> None:
-    all_in = rest.endswith(_ALL_IN)
-    if all_in:
-        rest = rest[: -len(_ALL_IN)]
+    rest, all_in = split_all_in(rest, _ALL_IN)
     if rest.startswith("posts the small blind "):
         b.post(ActionKind.POST_SMALL_BLIND, seat, _money(rest[22:]), all_in, n)
     elif rest.startswith("posts the big blind "):

@@ -37,11 +37,14 @@ What is Seals With Clubs' own, and how it is read:
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from parsers.errors import ParseError
 from parsers.model import ActionKind, Hand, Stakes, Street
 from parsers.sites._common import search_sniffer, with_site
+from parsers.sites._lines import read_body, read_seats
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, unknown
+from parsers.sites._verbs import RaiseText, checked_return, record_bet, record_dealt, split_all_in
 from parsers.text import Chunk, parse_money
 
 SITE = "sealswithclubs"
@@ -84,24 +87,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             raise ParseError("bad_header", "unrecognised header line", line=i + 1,
                              text=lines[i])
         i += 1
-    seats: dict[int, list] = {}
-    while i < len(lines) and lines[i].startswith("Seat "):
-        s = _SEAT.match(lines[i])
-        if s is None:
-            raise ParseError("bad_seat", "unreadable seat line", line=i + 1, text=lines[i])
-        seats[int(s[1])] = [s[2], _money(s[3]), s[4] is not None, None]
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1)
+    seats, i = read_seats(lines, i, _SEAT, _money)
     st = _State(Names(seats), _money(gm[3]))
-    for k in range(i, len(lines)):
-        line = lines[k]
-        if not line:
-            continue
-        try:
-            _line(st, line, k + 1)
-        except ParseError as err:
-            raise err.with_context(line=k + 1, text=line) from None
+    read_body(lines, i, partial(_line, st), None)  # no summary: every line is the hand's
     b = st.b
     if not any(a.kind.is_post for a in b.actions):
         raise ParseError("truncated_hand", "no blinds posted", line=len(lines), text=lines[-1])
@@ -148,10 +136,7 @@ def _line(st: _State, line: str, n: int) -> None:
         st.rake = (st.rake or 0) + _money(line[6:-1])
         return
     if line.startswith("Dealt to "):
-        got = st.names.prefix(line[9:])
-        if got is None:
-            raise unknown("dealt to an unseated player")
-        b.dealt(got[0], cards_in(got[1]))
+        record_dealt(b, st.names, line[9:], "dealt to an unseated player")
         return
     got = st.names.prefix(line)
     if got is None:
@@ -160,24 +145,14 @@ def _line(st: _State, line: str, n: int) -> None:
     if rest == "has the dealer button":
         st.button = seat
         return
-    all_in = rest.endswith(_ALL_IN)
-    if all_in:
-        rest = rest[: -len(_ALL_IN)]
+    rest, all_in = split_all_in(rest, _ALL_IN)
+    if record_bet(b, seat, rest, _money, all_in, n, RaiseText.TO):
+        return
     verb, _, arg = rest.partition(" ")
-    if rest == "folds":
-        b.fold(seat, n)
-    elif rest == "checks":
-        b.check(seat, n)
-    elif verb == "calls":
-        b.call(seat, _money(arg), all_in, n)
-    elif verb == "bets":
-        b.bet(seat, _money(arg), all_in, n)
-    elif verb == "raises" and arg.startswith("to "):
-        b.raise_to(seat, _money(arg[3:]), all_in, n)
-    elif verb == "posts":
+    if verb == "posts":
         _post(st, seat, arg, all_in, n)
     elif verb == "refunded":
-        _uncalled(b, seat, _money(arg), n)
+        checked_return(b, seat, _money(arg), n)
     elif verb in ("shows", "mucks"):
         b.in_showdown = True
         b.show(seat, cards_in(arg), n, muck=verb == "mucks")
@@ -187,13 +162,6 @@ def _line(st: _State, line: str, n: int) -> None:
         _money(arg[:-6])  # a top-up for the next hand; read only to be sure of the layout
     else:
         raise unknown("unknown action")
-
-
-def _uncalled(b: Builder, seat: int, amount: int, n: int) -> None:
-    """A printed return; more than the player's bet on the street is a contradiction."""
-    if amount > b.totals.get(seat, 0):
-        raise ParseError("bad_amount", "uncalled bet returned exceeds the player's bet")
-    b.uncalled(seat, amount, n)
 
 
 def _post(st: _State, seat: int, arg: str, all_in: bool, n: int) -> None:

@@ -36,11 +36,14 @@ What is Unibet's own, and how it is read:
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from parsers.errors import ParseError
 from parsers.model import ActionKind, Hand, Stakes, Street
 from parsers.sites._common import search_sniffer, with_site
+from parsers.sites._lines import read_body, read_seats
 from parsers.sites._starlike import Builder, Names, cards_in, game_of, take_back, unknown
+from parsers.sites._verbs import RaiseText, record_bet, record_dealt, split_all_in
 from parsers.text import Chunk, parse_money
 
 SITE = "unibet"
@@ -58,6 +61,7 @@ _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _SECTIONS = frozenset({"Seated players", "Blinds and button", "Hole cards", "Preflop"})
 _CURRENCY = {"€": "EUR", "$": "USD", "£": "GBP"}
 _ALL_IN = ", and is all-in"
+_SUMMARY = "*** Summary ***"
 _DEC = 2
 
 
@@ -75,32 +79,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         raise ParseError("bad_header", "unreadable header", line=1, text=lines[0])
     hand_id, table, small, big, words, local = head.groups()
     game, limit = game_of(words, lines[0])
-    seats: dict[int, list] = {}
-    i = 1
-    if i < len(lines) and lines[i] == "*** Seated players ***":
-        i += 1
-    while i < len(lines) and lines[i].startswith("Seat "):
-        s = _SEAT.match(lines[i])
-        if s is None:
-            raise ParseError("bad_seat", "unreadable seat line", line=i + 1, text=lines[i])
-        seats[int(s[1])] = [s[2], _money(s[3]), s[4] is not None, None]
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1)
+    first = 2 if len(lines) > 1 and lines[1] == "*** Seated players ***" else 1
+    seats, i = read_seats(lines, first, _SEAT, _money)
     symbol = next((c for c in table + "".join(lines[1:i]) if c in _CURRENCY), "")
     st = _State(Names(seats))
-    k = i
-    while k < len(lines) and lines[k] != "*** Summary ***":
-        line = lines[k]
-        if line:
-            try:
-                _line(st, line, k + 1)
-            except ParseError as err:
-                raise err.with_context(line=k + 1, text=line) from None
-        k += 1
-    if k == len(lines):
-        raise ParseError("truncated_hand", "no '*** Summary ***' line", line=len(lines),
-                         text=lines[-1])
+    k = read_body(lines, i, partial(_line, st), _SUMMARY)
     b = st.b
     st.close()
     total, rake = _summary(b, st.names, lines, k + 1)
@@ -135,8 +118,11 @@ class _State:
             self.returned[got[0]] = self.returned.get(got[0], 0) + got[1]
 
 
-def _line(st: _State, line: str, n: int) -> None:
+def _line(st: _State, line: str, n: int) -> bool | None:
+    """One body line; True at the summary marker."""
     b = st.b
+    if line == _SUMMARY:
+        return True
     if line.startswith("*** ") and line.endswith(("***", "]")):
         marker = line[4:].partition(" ***")[0]
         if marker in _STREETS:
@@ -153,32 +139,20 @@ def _line(st: _State, line: str, n: int) -> None:
             raise unknown("dealt in an unseated player")
         return
     if line.startswith("Dealt to "):
-        got = st.names.prefix(line[9:])
-        if got is None:
-            raise unknown("dealt to an unseated player")
-        b.dealt(got[0], cards_in(got[1]))
+        record_dealt(b, st.names, line[9:], "dealt to an unseated player")
         return
     got = st.names.prefix(line)
     if got is None:
         raise unknown()
     seat, rest = got
-    all_in = rest.endswith(_ALL_IN)
-    if all_in:
-        rest = rest[: -len(_ALL_IN)]
-    verb, _, arg = rest.partition(" ")
+    rest, all_in = split_all_in(rest, _ALL_IN)
     if rest == "has the button":
         st.button = seat
-    elif rest == "folds":
-        b.fold(seat, n)
-    elif rest == "checks":
-        b.check(seat, n)
-    elif verb == "calls":
-        b.call(seat, _money(arg), all_in, n)
-    elif verb == "bets":
-        b.bet(seat, _money(arg), all_in, n)
-    elif verb == "raises" and " to " in arg:
-        b.raise_to(seat, _money(arg.partition(" to ")[2]), all_in, n)
-    elif rest.startswith("posts small blind "):
+        return
+    if record_bet(b, seat, rest, _money, all_in, n, RaiseText.ADDED_TO):
+        return
+    verb, _, arg = rest.partition(" ")
+    if rest.startswith("posts small blind "):
         b.post(ActionKind.POST_SMALL_BLIND, seat, _money(rest[18:]), all_in, n)
     elif rest.startswith("posts big blind "):
         b.post(ActionKind.POST_BIG_BLIND, seat, _money(rest[16:]), all_in, n)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from functools import partial
 
 from parsers.errors import ParseError
 from parsers.model import (
@@ -37,6 +38,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import line_sniffer
 from parsers.sites._starlike import (
     Builder,
     Names,
@@ -47,6 +49,7 @@ from parsers.sites._starlike import (
     unknown,
     unreturned_excess,
 )
+from parsers.sites._verbs import RaiseText, record_bet, record_collected, record_dealt, split_all_in
 from parsers.text import Chunk, parse_money
 
 SITE = "winamax"
@@ -79,16 +82,8 @@ _IGNORED_TAILS = (
 )
 
 
-def sniff(text: str) -> bool:
-    """True when a Winamax hand header starts one of the first lines. Never raises."""
-    try:
-        for line in text[:8192].split("\n"):
-            line = line.lstrip(" \t\ufeff")
-            if line.startswith("Winamax Poker - ") and "HandId: #" in line:
-                return True
-        return False
-    except Exception:
-        return False
+# True when a Winamax hand header starts one of the first lines. Never raises.
+sniff = line_sniffer(lambda line: line.startswith("Winamax Poker - ") and "HandId: #" in line)
 
 
 def _money(text: str, dec: int) -> int:
@@ -194,6 +189,7 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
     b = Builder()
     summary_at = -1
     posted_sb: int | None = None
+    money = partial(_money, dec=dec)
 
     for idx in range(i, n):
         line = lines[idx]
@@ -216,32 +212,16 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
                     continue
                 raise unknown("unknown section marker")
             if line.startswith("Dealt to "):
-                found = names.prefix(line[9:])
-                if found is None:
-                    raise unknown("dealt to an unknown player")
-                b.dealt(found[0], cards_in(found[1]))
+                record_dealt(b, names, line[9:], "dealt to an unknown player")
                 continue
             found = names.prefix(line)
             if found is None:
                 raise unknown()
             seat, rest = found
-            all_in = rest.endswith(" and is all-in")
-            if all_in:
-                rest = rest[:-14]
-            if rest == "folds":
-                b.fold(seat, lineno)
-            elif rest == "checks":
-                b.check(seat, lineno)
-            elif rest.startswith("calls "):
-                b.call(seat, _money(rest[6:], dec), all_in, lineno)
-            elif rest.startswith("bets "):
-                b.bet(seat, _money(rest[5:], dec), all_in, lineno)
-            elif rest.startswith("raises "):
-                by, sep, to = rest[7:].partition(" to ")
-                if not sep:
-                    raise unknown("cannot read raise")
-                b.raise_to(seat, _money(to, dec), all_in, lineno, _money(by, dec))
-            elif rest.startswith("posts "):
+            rest, all_in = split_all_in(rest, " and is all-in")
+            if record_bet(b, seat, rest, money, all_in, lineno, RaiseText.BY_TO):
+                continue
+            if rest.startswith("posts "):
                 what = rest[6:]
                 if what.endswith(" out of position"):
                     what = what[:-16]
@@ -262,11 +242,7 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
             elif rest.startswith("mucks"):
                 b.show(seat, cards_in(rest), lineno, muck=True)
             elif rest.startswith("collected "):
-                c = _COLLECTED.match(rest)
-                if not c:
-                    raise unknown("cannot read collection")
-                pot = None if c[2] == "pot" else 0 if c[2] == "main pot" else int(c[3])
-                b.collect(seat, _money(c[1], dec), lineno, pot)
+                record_collected(b, seat, rest, _COLLECTED, money, lineno)
             elif f" {rest}".startswith(_IGNORED_TAILS):
                 pass
             else:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import partial
 
 from parsers.errors import ParseError
 from parsers.model import (
@@ -58,6 +59,13 @@ from parsers.sites._starlike import (
     take_back,
     to_utc,
     unknown,
+)
+from parsers.sites._verbs import (
+    RaiseText,
+    record_bet,
+    record_collected,
+    split_all_in,
+    summary_seat_cards,
 )
 from parsers.text import Chunk, parse_money
 
@@ -390,6 +398,7 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
         raise ParseError("no_seats", "no seat lines", line=i + 1, text=lines[i] if i < n else "")
     names = Names(seats)
     b = Builder()
+    money = partial(parse_money, decimals=dec)
     dealt = False
     summary_at = -1
     for idx in range(i, n):
@@ -431,32 +440,15 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
             if found is None:
                 raise unknown()
             seat, rest = found
-            all_in = rest.endswith(" and is all-in")
-            if all_in:
-                rest = rest[:-14]
-            if rest == "folds":
-                b.fold(seat, lineno)
-            elif rest == "checks":
-                b.check(seat, lineno)
-            elif rest.startswith("calls "):
-                b.call(seat, parse_money(rest[6:], dec), all_in, lineno)
-            elif rest.startswith("bets "):
-                b.bet(seat, parse_money(rest[5:], dec), all_in, lineno)
-            elif rest.startswith("raises "):
-                _, sep, to = rest[7:].partition(" to ")
-                if not sep:
-                    raise unknown("cannot read raise")
-                b.raise_to(seat, parse_money(to, dec), all_in, lineno)
-            elif rest.startswith("posts "):
+            rest, all_in = split_all_in(rest, " and is all-in")
+            if record_bet(b, seat, rest, money, all_in, lineno, RaiseText.ADDED_TO):
+                continue
+            if rest.startswith("posts "):
                 _post(b, seat, rest[6:], dec, bb, all_in, lineno)
             elif rest.startswith("shows "):
                 b.show(seat, cards_in(rest[:rest.find("]") + 1]), lineno)
             elif rest.startswith("collected "):
-                c = _COLLECTED.match(rest)
-                if not c:
-                    raise unknown("cannot read collection")
-                pot = None if c[2] == "pot" else 0 if c[2] == "main pot" else int(c[3])
-                b.collect(seat, parse_money(c[1], dec), lineno, pot)
+                record_collected(b, seat, rest, _COLLECTED, money, lineno)
             elif rest.startswith(_IGNORED_TAILS):
                 pass
             else:
@@ -489,11 +481,7 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
                     else:
                         fees.append((label.lower().replace(" ", "_"), parse_money(amt, dec)))
             elif line.startswith("Seat ") and "[" in line:
-                no = line[5:line.find(":")]
-                if no.isdigit() and int(no) in seats:  # after the name: it may hold brackets
-                    rest = line[line.find(":") + 2 + len(seats[int(no)][0]):]
-                    if "[" in rest:
-                        b.summary_cards(int(no), cards_in(rest[rest.find("["):rest.find("]") + 1]))
+                summary_seat_cards(b, seats, line)
         except ParseError as err:
             raise err.with_context(line=idx + 1, text=line) from None
     if silent:

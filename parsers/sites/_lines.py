@@ -1,0 +1,64 @@
+"""The two loops the small text sites (Enet, Unibet, Seals With Clubs, KingsClub, Cereus) share.
+
+Each of those formats lists its seats as consecutive "Seat N: ..." lines after the header,
+then prints the hand as lines read one at a time up to a summary marker. The loops around
+that (where the list stops, which error an unreadable or missing seat list raises, skipping
+blank lines, and locating any error at its line) were the same in every module; they live
+here so a module says only what one of its lines means.
+
+These sites' error conventions are kept as they were: an unreadable seat line is
+``bad_seat``, and an amount error in a seat line is left for the caller to locate. The
+PokerStars-like modules (``_starlike``) read their seat lists with other conventions
+(``unknown_line``, bounties, located amounts) and keep their own loops.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from parsers.errors import ParseError
+
+
+def read_seats(lines: list[str], i: int, pattern: re.Pattern[str],
+               money: Callable[[str], int]) -> tuple[dict[int, list], int]:
+    """The seat list starting at line index ``i``, and the index of the line after it.
+
+    ``pattern``'s groups are the seat number, the name, the stack (read by ``money``) and,
+    where the site prints one, a sitting-out marker (a fourth group: matched means sitting
+    out). Returns seat -> [name, stack, sitting_out, bounty], the Builder's row.
+    """
+    seats: dict[int, list] = {}
+    marked = pattern.groups >= 4
+    while i < len(lines) and lines[i].startswith("Seat "):
+        s = pattern.match(lines[i])
+        if s is None:
+            raise ParseError("bad_seat", "unreadable seat line", line=i + 1, text=lines[i])
+        seats[int(s[1])] = [s[2], money(s[3]), marked and s[4] is not None, None]
+        i += 1
+    if not seats:
+        raise ParseError("no_seats", "no seat lines", line=i + 1)
+    return seats, i
+
+
+def read_body(lines: list[str], start: int, read: Callable[[str, int], bool | None],
+              end: str | None) -> int:
+    """Feed each non-empty line from index ``start`` to ``read(line, line_number)``.
+
+    ``read`` returns True at the line that ends the body (the summary marker ``end``); the
+    index of that line is returned. Without such a line the hand is ``truncated_hand``, unless
+    ``end`` is None (a format with no summary: every line is body, and ``len(lines)`` is
+    returned). A ParseError from ``read`` is given the line's number and text.
+    """
+    for k in range(start, len(lines)):
+        line = lines[k]
+        if not line:
+            continue
+        try:
+            if read(line, k + 1):
+                return k
+        except ParseError as err:
+            raise err.with_context(line=k + 1, text=line) from None
+    if end is not None:
+        raise ParseError("truncated_hand", f"no '{end}' line", line=len(lines), text=lines[-1])
+    return len(lines)
