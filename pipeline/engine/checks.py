@@ -34,6 +34,7 @@ _SB, _BB = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
 # Enum members bound once: ``ActionKind.BET`` is a class attribute lookup on every use.
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _FIXED_LIMIT, _POT_LIMIT = LimitType.FIXED_LIMIT, LimitType.POT_LIMIT
+_NO_LIMIT = LimitType.NO_LIMIT
 #: Most FL sites cap a multi-way round at a bet and three raises.
 FIXED_LIMIT_CAP = 4
 
@@ -353,7 +354,30 @@ def raise_target(state: TableState, action: Action, out: list[Finding]) -> int:
 
 
 def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Finding]) -> None:
-    """Everything a bet or raise must satisfy: word, stack, size, limit, cap, reopening."""
+    """Everything a bet or raise must satisfy: word, stack, size, limit, cap, reopening.
+
+    Most wagers are plainly legal: a no-limit bet into no bet or raise of a bet, covered by the
+    stack, at least the minimum raise, by a player who has not acted on the street (so nothing
+    to reopen). None of the rules below can find anything then, so that case returns at once;
+    ``tests/test_engine_checks_fast.py`` holds it against the full judgment.
+    """
+    seat = action.seat
+    bet = state.current_bet
+    increment = to - bet
+    if (
+        state.limit is _NO_LIMIT
+        and (action.kind is _RAISE) is (bet > 0)
+        and to - state.commit[seat] <= state.stack[seat]
+        and increment >= state.min_raise
+        and increment > 0
+        and seat not in state.acted
+    ):
+        return
+    judge_bet_or_raise(state, action, to, out)
+
+
+def judge_bet_or_raise(state: TableState, action: Action, to: int, out: list[Finding]) -> None:
+    """``check_bet_or_raise`` without its shortcut for the plainly legal wager."""
     seat, kind = action.seat, action.kind
     commit, stack = state.commit[seat], state.stack[seat]
     added = to - commit

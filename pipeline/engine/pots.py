@@ -34,21 +34,37 @@ def build_pots(
     ``contrib`` maps seat -> chips put in (after uncalled returns); ``all_in`` the live seats
     with no chips left. Seats are listed in seat order in ``eligible``.
     """
-    live = [s for s in contrib if s not in folded]
+    live = sorted(s for s in contrib if s not in folded)
+    amounts, eligibles = slices(contrib, live, all_in, sum(contrib.values()))
+    return [PotSlice(a, e) for a, e in zip(amounts, eligibles, strict=True)]
+
+
+def slices(
+    contrib: dict[int, int],
+    live: list[int],
+    all_in: set[int],
+    total: int,
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """``build_pots`` as two parallel lists (amounts, eligible seats), no objects per pot.
+
+    The replay's form: it already holds the live seats in seat order and the chips' total, and
+    hands the lists straight to the showdown (``showdown.award``), so nothing is built twice.
+    ``contrib`` must hold no negative amount (the replay clamps first).
+    """
     if not live:
-        total = sum(contrib.values())
-        return [PotSlice(total, ())] if total else []
-    live.sort()
+        return ([total], [()]) if total else ([], [])
     if not all_in:  # nobody all-in: one pot, everyone still in is eligible
-        return [PotSlice(sum(contrib.values()), tuple(live))]
-    top = max([contrib[s] for s in live])
-    levels = sorted({contrib[s] for s in live if s in all_in and contrib[s] < top} | {top})
+        return [total], [tuple(live)]
+    top = max(map(contrib.__getitem__, live))
+    levels = sorted({contrib[s] for s in live if s in all_in and contrib[s] < top})
+    levels.append(top)
     # Each slice (low, high] takes from every contribution c above low: min(c, high) - low.
     # With the contributions sorted, that is the ones inside the slice less low each, plus
     # the full slice from each one above it.
     chips = sorted(contrib.values())
     n = len(chips)
-    pots: list[PotSlice] = []
+    amounts: list[int] = []
+    eligibles: list[tuple[int, ...]] = []
     low = 0
     last = len(levels) - 1
     for i, high in enumerate(levels):
@@ -63,9 +79,10 @@ def build_pots(
         # A live player with chips behind matched every bet; a lower total only means less dead
         # money (no ante, no dead blind), so they are eligible for every pot.
         eligible = tuple([s for s in live if contrib[s] >= high or s not in all_in])
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = PotSlice(pots[-1].amount + amount, eligible)
-        elif amount > 0 or not pots:
-            pots.append(PotSlice(amount, eligible))
+        if eligibles and eligibles[-1] == eligible:
+            amounts[-1] += amount
+        elif amount > 0 or not eligibles:
+            amounts.append(amount)
+            eligibles.append(eligible)
         low = high
-    return pots
+    return amounts, eligibles

@@ -17,9 +17,10 @@ What is comparable, and how (documented because sites differ):
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from parsers.model import Game, Hand
 from pipeline.engine.codes import finding
-from pipeline.engine.pots import PotSlice
 from pipeline.engine.result import Finding, Severity
 from pipeline.engine.showdown import Award
 from pipeline.engine.state import TableState
@@ -29,14 +30,26 @@ def pot_name(index: int) -> str:
     return "main pot" if index == 0 else f"side pot {index}"
 
 
-def deduction(hand: Hand, total: int) -> int:
-    """Rake plus fees; when the site printed no rake, what its collections leave unpaid."""
+_BY_INDEX = attrgetter("index")
+
+
+def collected(hand: Hand) -> int:
+    """What the site's collections add up to: summed once per replay, passed to the checks."""
+    return sum([c.amount for c in hand.report.collections])
+
+
+def deduction(hand: Hand, total: int, paid: int | None = None) -> int:
+    """Rake plus fees; when the site printed no rake, what its collections leave unpaid.
+
+    ``paid``: the collections' sum (``collected``) when the caller has it."""
     rep = hand.report
     fees = sum([f for _, f in rep.fees]) if rep.fees else 0
     if rep.rake is not None:
         return rep.rake + fees
     if rep.collections:
-        paid = sum([c.amount for c in rep.collections]) + sum([c.amount for c in rep.cash_outs])
+        if paid is None:
+            paid = collected(hand)
+        paid += sum([c.amount for c in rep.cash_outs])
         return max(0, min(total, (rep.total_pot if rep.total_pot is not None else total) - paid))
     return fees
 
@@ -62,7 +75,7 @@ def check_totals(hand: Hand, total: int, ded: int, out: list[Finding]) -> None:
 
 def _split_at_levels(
     printed: list[int],
-    pots: list[PotSlice],
+    amounts: list[int],
     contrib: dict[int, int],
     cut_levels: set[int],
     ded: int,
@@ -73,7 +86,7 @@ def _split_at_levels(
     then folded (sitting out): the pot he could have won is printed apart although nobody still
     in the hand is eligible for only part of it. The totals must still be ours exactly.
     """
-    if sum(printed) not in (sum(p.amount for p in pots), sum(p.amount for p in pots) - ded):
+    if sum(printed) not in (sum(amounts), sum(amounts) - ded):
         return False
     levels = sorted(cut_levels | {max(contrib.values(), default=0)})
     amounts: list[int] = []
@@ -90,30 +103,35 @@ def _split_at_levels(
 
 def check_side_pots(
     hand: Hand,
-    pots: list[PotSlice],
+    gross: list[int],
+    eligibles: list[tuple[int, ...]],
     net: list[int],
     ded: int,
     out: list[Finding],
-    contrib: dict[int, int] | None = None,
-    cut_levels: set[int] | None = None,
+    table: TableState | None = None,
 ) -> None:
-    """Printed pots against ours. ``cut_levels``: every all-in contribution level, given only
-    when a player all-in was folded (see ``_split_at_levels``)."""
-    printed = [p.amount for p in sorted(hand.report.pots, key=lambda p: p.index)]
+    """Printed pots against ours: ``gross[i]`` and ``eligibles[i]`` are our pot ``i``
+    (``pots.slices``), ``net`` the same after rake. With the replay's ``table``, a player
+    all-in then folded may also explain the printed pots (see ``_split_at_levels``)."""
+    printed = [p.amount for p in sorted(hand.report.pots, key=_BY_INDEX)]
     if not printed:
         return
-    gross = [p.amount for p in pots]
     if printed == gross or printed == net:
         return
-    if cut_levels and contrib and _split_at_levels(printed, pots, contrib, cut_levels, ded):
-        return
+    if table is not None:
+        contrib, stack = table.contrib, table.stack
+        if any(stack[s] <= 0 and contrib[s] > 0 for s in table.folded):
+            # every all-in contribution level, the folded all-in's included
+            cut = {c for s, c in contrib.items() if stack[s] <= 0 and c > 0}
+            if _split_at_levels(printed, gross, contrib, cut, ded):
+                return
     if len(printed) == len(gross):
         diffs = [g - p for g, p in zip(gross, printed, strict=True)]
         if all(0 <= d <= ded for d in diffs) and sum(diffs) in (0, ded):
             return
         for i, (g, p) in enumerate(zip(gross, printed, strict=True)):
             if g != p and net[i] != p:
-                eligible = ", ".join(str(s) for s in pots[i].eligible)
+                eligible = ", ".join(str(s) for s in eligibles[i])
                 out.append(
                     finding(
                         "side_pot_mismatch",
@@ -135,6 +153,7 @@ def check_side_pots(
 
 
 def site_collections(hand: Hand) -> dict[int, int]:
+    """Seat -> what the site says it collected, over all its pots (read once per replay)."""
     got: dict[int, int] = {}
     for c in hand.report.collections:
         got[c.seat] = got.get(c.seat, 0) + c.amount
@@ -165,20 +184,27 @@ def report_no_collections(hand: Hand, total: int, showdown: bool, out: list[Find
 
 
 def check_distribution(
-    hand: Hand, total: int, ded: int, out: list[Finding], withheld: tuple[int, int] = (0, 0)
+    hand: Hand,
+    total: int,
+    ded: int,
+    out: list[Finding],
+    withheld: tuple[int, int] = (0, 0),
+    paid: int | None = None,
 ) -> bool:
     """collected + rake + fees == total pot. Returns False when it does not add up.
 
     ``withheld`` is what the engine pays the players who cashed out, net and gross of rake:
     PokerStars does not award a pot share to a player who cashed out (the site keeps it and
     paid the cash-out instead), so that share is missing from the collections. It is matched
-    with the same rake tolerance as a collection (see ``check_collections``).
+    with the same rake tolerance as a collection (see ``check_collections``). ``paid``: the
+    collections' sum (``collected``) when the caller has it.
     """
     rep = hand.report
     if not rep.collections and rep.total_pot is None:
         return True  # the site reported nothing to reconcile
     target = rep.total_pot if rep.total_pot is not None else total
-    paid = sum([c.amount for c in rep.collections])
+    if paid is None:
+        paid = collected(hand)
     if paid + ded == target:
         return True
     if rep.cash_outs:
@@ -203,14 +229,17 @@ def check_distribution(
 
 
 def report_unverified(
-    pots: list[PotSlice], award: Award, names: dict[int, str], game: Game, out: list[Finding]
+    amounts: list[int],
+    eligibles: list[tuple[int, ...]],
+    award: Award,
+    names: dict[int, str], game: Game, out: list[Finding]
 ) -> set[int]:
     """One info finding per pot that cannot be checked; returns the seats it concerns."""
     reason = f"{game.value} showdowns are not ranked"
     seats: set[int] = set()
     for index, missing in award.unverified:
-        pot = pots[index]
-        seats.update(pot.eligible)
+        eligible = eligibles[index]
+        seats.update(eligible)
         if missing:
             who = ", ".join(f"seat {s} ({names.get(s, '?')})" for s in missing)
             why = f"the cards of {who} are not known"
@@ -219,7 +248,7 @@ def report_unverified(
         out.append(
             finding(
                 "payout_unverified",
-                f"{pot_name(index)} of {pot.amount} (seats {', '.join(map(str, pot.eligible))}): "
+                f"{pot_name(index)} of {amounts[index]} (seats {', '.join(map(str, eligible))}): "
                 f"{why}; the site's collections are taken as the payout",
             )
         )
@@ -234,14 +263,17 @@ def check_collections(
     skip: set[int],
     table: TableState,
     out: list[Finding],
+    site: dict[int, int] | None = None,
 ) -> dict[int, int]:
     """Each player's collection against the engine; returns the amount won per seat.
 
     ``skip`` are seats whose payout cannot be verified (unknown cards, cash-outs): the site's
     figure is taken for them. Elsewhere the site's figure is kept when it matches, and the
-    engine's payout when it does not (the error finding says which).
+    engine's payout when it does not (the error finding says which). ``site``: the site's
+    collections per seat (``site_collections``) when the caller has them.
     """
-    site = site_collections(hand)
+    if site is None:
+        site = site_collections(hand)
     if not skip and site == payout:  # the common case: every collection is the engine's
         return site
     won: dict[int, int] = {}

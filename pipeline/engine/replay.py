@@ -5,8 +5,15 @@ when the first voluntary action arrives the blind positions are judged and the p
 (big blind or last straddle) is fixed. Each betting action is checked (``checks.py``) and then
 applied (``state.py``). A change of street closes the previous round (``streets.py``): nobody
 may still owe a decision and the uncalled bet must have been returned exactly. After the walk:
-pots by contribution level (``pots.py``), the showdown (``showdown.py``), and reconciliation
-with the site (``reconcile.py``). The result objects are built by ``construct.py``.
+the cards (``cards.py``), pots by contribution level (``pots.py``), the showdown
+(``showdown.py``), and reconciliation with the site (``reconcile.py``). The result objects are
+built by ``construct.py``.
+
+Each fact is derived once and handed on rather than re-derived by each stage: the seats dealt
+in and the shows are sorted out in one pass over the actions; the walk keeps the seats that can
+still bet (``TableState.active``), which give the all-in seats at the end; the pots travel as
+two lists (amounts, eligible seats) from ``pots.slices`` to the showdown, the reconciliation and
+the results; the site's collections are read once for every check that needs them.
 """
 
 from __future__ import annotations
@@ -16,28 +23,33 @@ from bisect import bisect_right
 from parsers.construct import maker
 from parsers.model import Action, ActionKind, Game, Hand, Street
 from pipeline.engine import checks, reconcile, streets
+from pipeline.engine.cards import mucked, read_cards, readable_boards
 from pipeline.engine.codes import finding
-from pipeline.engine.pots import PotSlice, build_pots
+from pipeline.engine.pots import PotSlice, slices
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
-from pipeline.engine.showdown import (
-    award_pots,
-    check_boards,
-    check_duplicate_cards,
-)
+from pipeline.engine.showdown import award as award_pots
+from pipeline.engine.showdown import check_boards
 from pipeline.engine.state import (
     POSTS,
     TableState,
     apply_bet_or_raise,
     apply_post,
     apply_return,
+    crossed,
     put_in,
     refund,
     start_street,
     starting_stacks,
 )
 
-_CARD_KINDS = (ActionKind.SHOW, ActionKind.MUCK)
 _SHOW, _MUCK, _RETURN = ActionKind.SHOW, ActionKind.MUCK, ActionKind.UNCALLED_RETURN
+#: The betting kinds, the most frequent first: what is left after shows, mucks and returns is
+#: a post when it is none of these. ``in`` a tuple stops at the first identical member, and
+#: each member passed costs a rich comparison (Enum has no cheaper one), so this order makes
+#: the usual action's test one or two steps where testing the five posts took five.
+_BETTING = (ActionKind.FOLD, ActionKind.CALL, ActionKind.CHECK, ActionKind.RAISE, ActionKind.BET)
+if set(ActionKind) != {*_BETTING, *POSTS, _SHOW, _MUCK, _RETURN}:
+    raise ImportError("a new ActionKind: say in replay.py whether it is a post")
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _POST_SB, _POST_BB = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
@@ -46,8 +58,6 @@ _STRADDLE = ActionKind.POST_STRADDLE
 _SHOWDOWN, _RIVER = Street.SHOWDOWN, Street.RIVER
 #: Streets by number: ``_STREETS[i]`` is ``Street(i)`` without the enum's call machinery.
 _STREETS = tuple(Street)
-#: Every readable card: one set lookup per card instead of a function call.
-_VALID_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _MONEY_ERRORS = frozenset({"collected_mismatch", "pot_not_distributed"})
 _HOLDEM = Game.HOLDEM
 _NONE_MUCKED: frozenset[int] = frozenset()
@@ -75,7 +85,11 @@ class _Walk:
         checks.check_blind_positions(state, sb, bb, self.posts, self.out)
         if bb is None:
             bb = self.nominal_big_blind(sb)
-        straddle = next((a.seat for a in reversed(self.posts) if a.kind is _STRADDLE), None)
+        straddle = None
+        for a in reversed(self.posts):  # the last straddle (a loop: no generator per hand)
+            if a.kind is _STRADDLE:
+                straddle = a.seat
+                break
         if straddle is not None:
             state.anchor = straddle
         elif bb is not None:
@@ -114,13 +128,14 @@ class _Walk:
             self.begin_betting()
         streets.check_round_closed(state, street, line, self.out)
         self.close_uncalled(line)
-        reported = False
-        for skipped in _STREETS[state.street + 1 : street]:
-            start_street(state, skipped)
-            if not reported:
-                before = len(self.out)
-                streets.check_skipped_street(state, skipped, line, self.out)
-                reported = len(self.out) > before
+        if street > state.street + 1:  # streets dealt with no betting at all
+            reported = False
+            for skipped in _STREETS[state.street + 1 : street]:
+                start_street(state, skipped)
+                if not reported:
+                    before = len(self.out)
+                    streets.check_skipped_street(state, skipped, line, self.out)
+                    reported = len(self.out) > before
         start_street(state, street)
 
     def close_uncalled(self, line: int) -> None:
@@ -161,10 +176,13 @@ class _Walk:
         return all(got.get(m[0], 0) >= m[1] for m in self.missing)
 
 
-def _in_hand(hand: Hand, start: dict[int, int], out: list[Finding]) -> list[int]:
+def _in_hand(
+    hand: Hand, start: dict[int, int], out: list[Finding]
+) -> tuple[list[int], list[Action]]:
     """Seats dealt in: those that post or act. Sitting-out flags vary by site; actions do not.
 
-    ``start`` maps each listed seat number to its starting stack (``starting_stacks``).
+    ``start`` maps each listed seat number to its starting stack (``starting_stacks``). Also
+    returns the log's shows and mucks: one pass over the actions sorts out both.
     """
     if len(start) != len(hand.seats):
         numbers = [s.seat for s in hand.seats]
@@ -172,9 +190,17 @@ def _in_hand(hand: Hand, start: dict[int, int], out: list[Finding]) -> list[int]
         out.append(finding("duplicate_seat", f"seat numbers listed twice: {dupes}"))
     known = start.keys()
     actions = hand.actions
-    acting = {a.seat for a in actions if a.kind is not _SHOW and a.kind is not _MUCK}
-    if acting <= known and {a.seat for a in actions} <= known:
-        return sorted(acting)
+    acting: set[int] = set()
+    card_actions: list[Action] = []
+    acts, shows = acting.add, card_actions.append
+    for a in actions:
+        kind = a.kind
+        if kind is _SHOW or kind is _MUCK:
+            shows(a)
+        else:
+            acts(a.seat)
+    if acting <= known and all([a.seat in known for a in card_actions]):
+        return sorted(acting), card_actions
     acting = {s for s in acting if s in start}
     unknown: set[int] = set()
     for a in actions:
@@ -188,85 +214,10 @@ def _in_hand(hand: Hand, start: dict[int, int], out: list[Finding]) -> list[int]
                     a.line,
                 )
             )
-    return sorted(acting)
+    return sorted(acting), card_actions
 
 
-def _known_cards(
-    hand: Hand, card_actions: list[Action], out: list[Finding]
-) -> tuple[dict[int, tuple[str, ...]], set[int]]:
-    """Hole cards that can be read: shown or mucked face up in the log, else dealt (hero).
-
-    ``card_actions`` are the log's shows and mucks (gathered by the walk). Also returns the
-    seats that mucked and never showed (see ``_mucked``).
-    """
-    known = {s.seat: s.hole_cards for s in hand.seats if s.hole_cards}
-    muck: set[int] = set()
-    if card_actions:
-        shown: set[int] = set()
-        for a in card_actions:
-            if a.cards:
-                known[a.seat] = a.cards
-            (muck if a.kind is _MUCK else shown).add(a.seat)
-        if muck and shown:
-            muck -= shown
-    holdem = hand.game is _HOLDEM
-    if holdem:
-        for cards in known.values():
-            if len(cards) != 2 or not _VALID_CARDS.issuperset(cards):
-                break
-        else:  # two readable cards each: the usual case, nothing to drop
-            return known, muck
-    for seat, cards in list(known.items()):
-        if not _VALID_CARDS.issuperset(cards):
-            out.append(
-                finding(
-                    "invalid_card",
-                    f"seat {seat} shows unreadable cards {' '.join(map(str, cards))}",
-                )
-            )
-            del known[seat]
-        elif holdem and len(cards) < 2:
-            # A partial show (GGPoker: "showed [3d]"): nothing wrong, but nothing to rank.
-            del known[seat]
-        elif holdem and len(cards) != 2:
-            out.append(
-                finding(
-                    "invalid_card",
-                    f"seat {seat} holds {len(cards)} cards ({' '.join(cards)}): a hold'em hand "
-                    f"has two, so it cannot be ranked",
-                )
-            )
-            del known[seat]
-    return known, muck
-
-
-def _readable_boards(hand: Hand, out: list[Finding]) -> list[tuple[str, ...]]:
-    """The boards, with any board holding an unreadable card emptied (it cannot be ranked)."""
-    boards = list(hand.boards)
-    for i, board in enumerate(boards):
-        if not _VALID_CARDS.issuperset(board):
-            out.append(
-                finding(
-                    "invalid_card",
-                    f"the board has unreadable cards {' '.join(map(str, board))}",
-                )
-            )
-            boards[i] = ()
-    return boards
-
-
-def _mucked(muck: set[int], all_in: set[int]) -> frozenset[int]:
-    """Seats that mucked and never showed: a mucked hand is dead, whatever it held.
-
-    Not an all-in player's: his hand is tabled by rule and the site ranks it even where the log
-    says "mucks" (888 pays an all-in player who "mucks [Qc, Ad]" the side pot he won).
-    """
-    return frozenset(muck - all_in) if muck else frozenset()
-
-
-def _walk_actions(
-    hand: Hand, state: TableState, walk: _Walk, card_actions: list[Action], out: list[Finding]
-) -> None:
+def _walk_actions(hand: Hand, state: TableState, walk: _Walk, out: list[Finding]) -> None:
     """The single pass over the log: streets advance, every action is judged, then applied.
 
     One loop over local variables: this is where the engine spends its time. Posts, folds,
@@ -283,7 +234,7 @@ def _walk_actions(
         state.commit,
         state.acted,
     )
-    order, ring = state.order, state.ring
+    active = state.active
     next_to_act = state.next_to_act
     posts = walk.posts
     stakes = hand.stakes
@@ -291,8 +242,7 @@ def _walk_actions(
     street_now = state.street
     for action in hand.actions:
         kind = action.kind
-        if kind is _SHOW or kind is _MUCK:
-            card_actions.append(action)
+        if kind is _SHOW or kind is _MUCK:  # (gathered by ``_in_hand``)
             continue
         seat = action.seat
         if seat not in in_hand:
@@ -321,7 +271,7 @@ def _walk_actions(
                         action.line,
                     )
                 )
-        if kind in POSTS:
+        if kind not in _BETTING:  # a post
             amount = action.amount
             # The stake a post should be (a dict keyed by kind would hash the enum in Python).
             if kind is _POST_SB:
@@ -354,11 +304,12 @@ def _walk_actions(
         if after is None:
             after = state.anchor
         if after is not None and not (
-            # Fast path: the seat right after the last actor, with chips and a decision owed
-            # while others can still bet, is the one ``next_to_act`` would name first.
-            ring[bisect_right(order, after)] == seat
-            and behind > 0
+            # Fast path: the first seat after the last actor among those who can still bet,
+            # with chips and a decision owed while others can still bet, is the one
+            # ``next_to_act`` would name first (``behind > 0``: the seat is in ``active``).
+            behind > 0
             and state.n_able >= 2
+            and active[bisect_right(active, after) % len(active)] == seat
             and (commit[seat] < state.current_bet or seat not in acted)
         ):
             if next_to_act(after) != seat:
@@ -367,6 +318,7 @@ def _walk_actions(
             folded.add(seat)
             if behind > 0:
                 state.n_able -= 1
+                active.remove(seat)
             state.last_actor = seat
         elif kind is _CHECK:
             if state.current_bet > commit[seat]:
@@ -381,8 +333,10 @@ def _walk_actions(
                 checks.check_call(state, action, out)
             # apply_call, inlined
             left = stack[seat] = behind - amount
-            if behind > 0 >= left:
-                state.n_able -= 1
+            if (behind > 0) is not (left > 0):
+                if behind > 0:
+                    state.n_able -= 1
+                crossed(state, seat, left)
             contrib[seat] += amount
             commit[seat] += amount
             acted[seat] = bet
@@ -402,9 +356,9 @@ def replay(hand: Hand) -> Replay:
     """Replay ``hand`` through the rules; return recomputed pots, payouts and every finding."""
     out: list[Finding] = []
     start = starting_stacks(hand)
-    state = TableState(hand, _in_hand(hand, start, out), start)
-    card_actions: list[Action] = []
-    _walk_actions(hand, state, _Walk(state, out), card_actions, out)
+    in_hand, card_actions = _in_hand(hand, start, out)
+    state = TableState(hand, in_hand, start)
+    _walk_actions(hand, state, _Walk(state, out), out)
     live = state.live()
     showdown = len(live) >= 2
     if showdown and state.street < _RIVER:
@@ -416,9 +370,8 @@ def replay(hand: Hand) -> Replay:
 
     # ---- cards
     check_boards(hand, last_street, showdown, out)
-    known, muck = _known_cards(hand, card_actions, out)
-    check_duplicate_cards(hand, known, out)
-    return _settle(hand, state, live, showdown, known, muck, out)
+    known, muck, boards = read_cards(hand, card_actions, out)
+    return _settle(hand, state, live, showdown, known, muck, boards, out)
 
 
 def _settle(
@@ -428,24 +381,33 @@ def _settle(
     showdown: bool,
     known: dict[int, tuple[str, ...]],
     muck: set[int],
+    boards: tuple[tuple[str, ...], ...] | None,
     out: list[Finding],
 ) -> Replay:
-    """Pots, the showdown, reconciliation with the site, and the per-seat results."""
-    contrib, stack = state.contrib, state.stack
+    """Pots, the showdown, reconciliation with the site, and the per-seat results.
+
+    ``boards``: the boards when ``read_cards`` found them readable, else None (read here)."""
+    contrib = state.contrib
     rep = hand.report
     added = sum(a for _, a in rep.site_added) if rep.site_added else 0
-    total = sum(contrib.values()) + added
-    all_in = {s for s in live if stack[s] <= 0}
+    chips = sum(contrib.values())
+    total = chips + added
+    all_in = set(live).difference(state.active)  # live, no chips behind
+    # The pots as two lists (amounts, eligible seats): no object per pot until the results.
     if contrib and min(contrib.values()) < 0:
         # More given back than put in (already a finding): pots count nothing below zero.
-        pots = build_pots({s: max(0, c) for s, c in contrib.items()}, state.folded, all_in)
+        floor = {s: max(0, c) for s, c in contrib.items()}
+        amounts, eligibles = slices(floor, live, all_in, sum(floor.values()))
     else:
-        pots = build_pots(contrib, state.folded, all_in)
+        amounts, eligibles = slices(contrib, live, all_in, chips)
     if added:
         # Money the site put in (GGPoker cash drops, Winamax HOLD-UP) goes to the main pot.
-        main = pots[0] if pots else PotSlice(0, tuple(live))
-        pots[:1] = [PotSlice(main.amount + added, main.eligible)]
-    ded = reconcile.deduction(hand, total)
+        main = PotSlice(amounts[0] + added, eligibles[0]) if amounts else PotSlice(added, live)
+        amounts[:1], eligibles[:1] = [main.amount], [tuple(main.eligible)]
+    # The site's collections, read once: per seat for the payouts, summed for the totals.
+    site = reconcile.site_collections(hand) if rep.collections else {}
+    paid = sum(site.values())
+    ded = reconcile.deduction(hand, total, paid)
     holdem = hand.game is _HOLDEM
     if not holdem:
         out.append(
@@ -455,21 +417,20 @@ def _settle(
             )
         )
     award = award_pots(
-        pots,
-        _readable_boards(hand, out),
+        amounts,
+        eligibles,
+        readable_boards(hand, out) if boards is None else boards,
         known,
         hand.button_seat,
         ded,
         holdem,
-        _mucked(muck, all_in) if muck else _NONE_MUCKED,
+        mucked(muck, all_in) if muck else _NONE_MUCKED,
     )
     reconcile.check_totals(hand, total, ded, out)
     if rep.pots:
-        forfeited = any(stack[s] <= 0 and contrib[s] > 0 for s in state.folded)
-        cut = {c for s, c in contrib.items() if stack[s] <= 0 and c > 0} if forfeited else None
-        reconcile.check_side_pots(hand, pots, award.net_amounts, ded, out, contrib, cut)
+        reconcile.check_side_pots(hand, amounts, eligibles, award.net_amounts, ded, out, state)
     skip = (
-        reconcile.report_unverified(pots, award, state.names, hand.game, out)
+        reconcile.report_unverified(amounts, eligibles, award, state.names, hand.game, out)
         if award.unverified
         else set()
     )
@@ -490,12 +451,14 @@ def _settle(
             sum(award.payout.get(co.seat, 0) for co in cash_outs),
             sum(award.gross.get(co.seat, 0) for co in cash_outs),
         )
-    distributed = reconcile.check_distribution(hand, total, ded, out, withheld)
+    distributed = reconcile.check_distribution(hand, total, ded, out, withheld, paid)
     site_reported = bool(rep.collections) or rep.total_pot is not None
     if showdown and not rep.collections and total > 0 and not cash_outs:
         reconcile.report_no_collections(hand, total, showdown, out)
     if site_reported:
-        won = reconcile.check_collections(hand, award.payout, award.gross, ded, skip, state, out)
+        won = reconcile.check_collections(
+            hand, award.payout, award.gross, ded, skip, state, out, site
+        )
     else:
         won = award.payout
     verified = not award.unverified
@@ -516,7 +479,7 @@ def _settle(
             )
         )
     return _new_replay(
-        pots=_result_pots(hand, pots, award.winners),
+        pots=_result_pots(hand, amounts, eligibles, award.winners),
         seats=seat_results,
         total_pot=total,
         findings=tuple(out),
@@ -544,22 +507,25 @@ def _seat_results(
 
 
 def _result_pots(
-    hand: Hand, pots: list[PotSlice], award_winners: list[tuple[int, ...]]
+    hand: Hand,
+    amounts: list[int],
+    eligibles: list[tuple[int, ...]],
+    award_winners: list[tuple[int, ...]],
 ) -> tuple[Pot, ...]:
     """The pots with their winners: the engine's, or the site's where the engine could not
     tell (cards not shown)."""
     result = []
     collected_by_pot: set[tuple[int | None, int]] | None = None
     n_awarded = len(award_winners)
-    for i, p in enumerate(pots):
+    for i, eligible in enumerate(eligibles):
         winners = award_winners[i] if i < n_awarded else ()
         if not winners:
             if collected_by_pot is None:
                 collected_by_pot = _site_winners(hand)
             winners = tuple(
-                s for s in p.eligible if (i, s) in collected_by_pot or (None, s) in collected_by_pot
+                s for s in eligible if (i, s) in collected_by_pot or (None, s) in collected_by_pot
             )
-        result.append(_new_pot(i, p.amount, p.eligible, winners))
+        result.append(_new_pot(i, amounts[i], eligible, winners))
     return tuple(result)
 
 

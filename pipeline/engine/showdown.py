@@ -94,34 +94,40 @@ class Ranker:
         self.board_ids: list[tuple[int, ...] | None] = [None] * len(boards)
         self.ranks: list[dict[int, int]] = [{} for _ in boards]
 
-    def ranks_on(self, board: int, seats: tuple[int, ...]) -> list[int]:
-        """The rank of each of ``seats`` on ``board``, in the order given."""
+    def best(self, eligible: tuple[int, ...], board: int, button: int | None) -> list[int]:
+        """The seats holding the best hand on ``board``, in the order the odd chip travels.
+
+        Each seat is ranked on first need and kept for the later pots (a side pot's seats were
+        ranked for the main pot, as a rule); the lookups and the minimum run in C.
+        """
         ranks = self.ranks[board]
-        if ranks:  # a later pot: its seats were ranked for the main pot, as a rule
-            got = [ranks.get(s) for s in seats]
-            if None not in got:
-                return got  # type: ignore[return-value]
+        if not all(map(ranks.__contains__, eligible)):
+            self._rank(eligible, board, ranks)
+        got = list(map(ranks.__getitem__, eligible))
+        top = min(got)
+        if got.count(top) == 1:
+            return [eligible[got.index(top)]]
+        winners = [s for s, r in zip(eligible, got, strict=True) if r == top]
+        return clockwise_from_button(winners, button)
+
+    def _rank(self, seats: tuple[int, ...], board: int, ranks: dict[int, int]) -> None:
+        """Rank on ``board`` each of ``seats`` not ranked yet (into ``ranks``)."""
         ids = self.board_ids[board]
         if ids is None:
             ids = self.board_ids[board] = card_ids(self.boards[board])
-        known, table = self.known, CARD_IDS
+        known, card_id = self.known, CARD_IDS.get
+        # The board's five ids as plain arguments: a starred call builds a tuple per seat.
+        c0, c1, c2, c3, c4 = ids if len(ids) == 5 else (None,) * 5
         for s in seats:
             if s not in ranks:
                 hole = known[s]
-                if len(hole) == 2 and len(ids) == 5 and hole[0] in table and hole[1] in table:
-                    ranks[s] = _evaluate_7(*ids, table[hole[0]], table[hole[1]])
-                else:  # any other count or spelling: phevaluator's general entry point
-                    ranks[s] = evaluate_cards(*ids, *card_ids(hole))
-        return [ranks[s] for s in seats]
-
-    def best(self, eligible: tuple[int, ...], board: int, button: int | None) -> list[int]:
-        """The seats holding the best hand on ``board``, in the order the odd chip travels."""
-        ranks = self.ranks_on(board, eligible)
-        top = min(ranks)
-        if ranks.count(top) == 1:
-            return [eligible[ranks.index(top)]]
-        winners = [s for s, r in zip(eligible, ranks, strict=True) if r == top]
-        return clockwise_from_button(winners, button)
+                if len(hole) == 2 and c0 is not None:
+                    a, b = card_id(hole[0]), card_id(hole[1])
+                    if a is not None and b is not None:
+                        ranks[s] = _evaluate_7(c0, c1, c2, c3, c4, a, b)
+                        continue
+                # any other count or spelling: phevaluator's general entry point
+                ranks[s] = evaluate_cards(*ids, *card_ids(hole))
 
 
 def award_pots(
@@ -133,7 +139,31 @@ def award_pots(
     can_rank: bool = True,
     mucked: frozenset[int] = frozenset(),
 ) -> Award:
-    """Award every pot; ``known`` holds the readable hole cards of each seat (two cards each).
+    """``award`` for a list of ``PotSlice`` (see there)."""
+    return award(
+        [p.amount for p in pots],
+        [p.eligible for p in pots],
+        boards,
+        known,
+        button,
+        deduction,
+        can_rank,
+        mucked,
+    )
+
+
+def award(
+    amounts: list[int],
+    eligibles: list[tuple[int, ...]],
+    boards: list[tuple[str, ...]],
+    known: dict[int, tuple[str, ...]],
+    button: int | None,
+    deduction: int = 0,
+    can_rank: bool = True,
+    mucked: frozenset[int] = frozenset(),
+) -> Award:
+    """Award every pot (``amounts[i]`` chips among the seats ``eligibles[i]``, the two lists
+    ``pots.slices`` returns); ``known`` holds the readable hole cards of each seat.
 
     ``payout`` is net of ``deduction`` (taken from the main pot first), ``gross`` before it: both
     come from one pass, so a raked hand is ranked once. A pot with one eligible seat goes to it
@@ -155,14 +185,14 @@ def award_pots(
     rankable: bool | None = None  # judged at the first contested pot: most hands have none
     ranker: Ranker | None = None
     left = deduction
-    for index, pot in enumerate(pots):
-        full = amount = pot.amount
+    for index, full in enumerate(amounts):
+        amount = full
         if left:
             take = min(left, full)
             left -= take
             amount = full - take
         net_amounts.append(amount)
-        eligible = pot.eligible
+        eligible = eligibles[index]
         if len(eligible) == 1:
             seat = eligible[0]
             payout[seat] = payout.get(seat, 0) + amount
@@ -188,24 +218,23 @@ def award_pots(
             if len(boards) != 1 or len(boards[0]) != 5:  # one full board: nothing to drop
                 boards = [b for b in boards if b] or [()]
             rankable = can_rank and all(len(b) == 5 for b in boards)
-        missing = [s for s in eligible if s not in known]
-        if missing or not rankable:
-            result.unverified.append((index, tuple(missing)))
+        if not rankable or not all(map(known.__contains__, eligible)):
+            missing = tuple([s for s in eligible if s not in known])
+            result.unverified.append((index, missing))
             pot_winners.append(())
             continue
         if ranker is None:
             ranker = Ranker(known, boards)
         try:
             if len(boards) == 1:
-                first = ranker.best(eligible, 0, button)
-                per_board = [first]
+                per_board = [ranker.best(eligible, 0, button)]
             else:
                 per_board = [ranker.best(eligible, b, button) for b in range(len(boards))]
-                first = per_board[0]
         except (ValueError, TypeError, KeyError):
             result.unverified.append((index, ()))
             pot_winners.append(())
             continue
+        first = per_board[0]
         if len(first) == 1 and len(per_board) == 1:
             # The common showdown: one board, one winner takes the whole pot.
             seat = first[0]

@@ -11,7 +11,7 @@ recomputed pot in step with the site so that one broken action yields one findin
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_right, insort
 
 from parsers.model import Action, ActionKind, Hand, LimitType, Street
 
@@ -68,6 +68,7 @@ class TableState:
         "small_bet",
         "big_bet",
         "n_able",
+        "active",
         "_zeros",
     )
 
@@ -84,7 +85,10 @@ class TableState:
             start = starting_stacks(hand)
         # A stack the log never printed (Seat.stack_known False) bounds nothing: no stack rule.
         get = start.get
-        self.stack: dict[int, int] = {s: get(s, 0) for s in in_hand}
+        if len(start) == len(in_hand) and list(start) == in_hand:  # every seat listed is in
+            self.stack: dict[int, int] = start.copy()
+        else:
+            self.stack = {s: get(s, 0) for s in in_hand}
         #: the seats dealt in, as a set (the stack dict's keys: no second container)
         self.in_hand = self.stack.keys()
         #: every seat at zero: resets the street bets in one C call (``start_street``)
@@ -92,9 +96,19 @@ class TableState:
         self.commit: dict[int, int] = self._zeros.copy()
         self.contrib: dict[int, int] = self._zeros.copy()
         self.folded: set[int] = set()
-        #: how many seats can still bet (not folded, chips behind): kept by the transitions
-        #: below so that judging whose turn it is never rebuilds a list of players
-        self.n_able = len([st for st in self.stack.values() if st > 0])
+        #: the seats that can still bet (not folded, chips behind), in seat order: kept by the
+        #: transitions below (``crossed``) so that judging whose turn it is looks only at them,
+        #: and the next seat to act is, as a rule, simply the next one in this list
+        stack = self.stack
+        self.active: list[int] = (
+            list(in_hand)
+            if stack and min(stack.values()) > 0
+            else [s for s in in_hand if stack[s] > 0]
+        )
+        #: how many seats can still bet, counted as the transitions go: ``len(active)`` but for
+        #: odd logs (a negative amount raises a stack without counting the seat back in), where
+        #: the count is what the rules have always used
+        self.n_able = len(self.active)
         #: seat -> the street's bet level right after the seat's last voluntary action
         self.acted: dict[int, int] = {}
         self.street = _PREFLOP
@@ -150,8 +164,7 @@ class TableState:
 
     def able(self) -> list[int]:
         """Seats that can still make a betting decision: not folded, chips behind."""
-        folded, stack = self.folded, self.stack
-        return [s for s in self.order if s not in folded and stack[s] > 0]
+        return list(self.active)
 
     def top_other(self, seat: int) -> int:
         """The largest street bet of the other players still in the hand."""
@@ -172,18 +185,17 @@ class TableState:
     def next_to_act(self, after: int | None) -> int | None:
         """The first seat after ``after`` (clockwise) that owes a decision; None: round closed.
 
-        The same rule as ``pending``, inlined: this runs before every action.
+        The same rule as ``pending``, inlined, over the seats that can still bet (the others owe
+        nothing): this runs whenever the walk's own test for the next seat is not enough.
         """
-        order = self.order
-        if not order:
+        active = self.active
+        if not active:
             return None
-        start = 0 if after is None else bisect_right(order, after)
-        folded, stack, commit, acted = self.folded, self.stack, self.commit, self.acted
+        start = 0 if after is None else bisect_right(active, after)
+        commit, acted = self.commit, self.acted
         bet = self.current_bet
         several = self.n_able >= 2
-        for s in self.ring[start : start + len(order)]:
-            if s in folded or stack[s] <= 0:
-                continue
+        for s in active[start:] + active[:start] if start else active:
             c = commit[s]
             if c < bet:
                 if several or c < self.top_other(s):
@@ -199,13 +211,26 @@ class TableState:
 # ---- unchecked transitions -----------------------------------------------------------------
 
 
+def crossed(state: TableState, seat: int, after: int) -> None:
+    """``seat``'s stack crossed zero (to ``after``): keep ``active`` exactly the seats not
+    folded with chips behind, whichever way the chips went (an odd log may refund by a
+    negative amount)."""
+    if seat not in state.folded:
+        if after > 0:
+            insort(state.active, seat)
+        else:
+            state.active.remove(seat)
+
+
 def put_in(state: TableState, seat: int, chips: int, live: bool) -> None:
     """Move chips from a stack to the pot; live chips also count toward the street bet."""
     stack = state.stack
     before = stack[seat]
     after = stack[seat] = before - chips
-    if before > 0 >= after and seat not in state.folded:
-        state.n_able -= 1
+    if (before > 0) is not (after > 0):
+        if before > 0 and seat not in state.folded:
+            state.n_able -= 1
+        crossed(state, seat, after)
     state.contrib[seat] += chips
     if live:
         state.commit[seat] += chips
@@ -216,8 +241,10 @@ def refund(state: TableState, seat: int, chips: int) -> None:
     stack = state.stack
     before = stack[seat]
     after = stack[seat] = before + chips
-    if before <= 0 < after and seat not in state.folded:
-        state.n_able += 1
+    if (before > 0) is not (after > 0):
+        if after > 0 and seat not in state.folded:
+            state.n_able += 1
+        crossed(state, seat, after)
     state.contrib[seat] -= chips
 
 
@@ -227,8 +254,10 @@ def apply_post(state: TableState, action: Action) -> None:
     stack = state.stack
     before = stack[seat]
     after = stack[seat] = before - chips
-    if before > 0 >= after and seat not in state.folded:
-        state.n_able -= 1
+    if (before > 0) is not (after > 0):
+        if before > 0 and seat not in state.folded:
+            state.n_able -= 1
+        crossed(state, seat, after)
     state.contrib[seat] += chips
     if kind is not _BIG_BLIND and kind is not _SMALL_BLIND and kind is not _STRADDLE:
         return  # a dead post: straight into the pot
@@ -260,6 +289,7 @@ def fold(state: TableState, seat: int) -> None:
         state.folded.add(seat)
         if state.stack[seat] > 0:
             state.n_able -= 1
+            state.active.remove(seat)
 
 
 def apply_fold(state: TableState, action: Action) -> None:
@@ -287,8 +317,10 @@ def apply_bet_or_raise(state: TableState, action: Action, to: int) -> None:
     stack = state.stack
     before = stack[seat]
     after = stack[seat] = before - chips
-    if before > 0 >= after and seat not in state.folded:
-        state.n_able -= 1
+    if (before > 0) is not (after > 0):
+        if before > 0 and seat not in state.folded:
+            state.n_able -= 1
+        crossed(state, seat, after)
     state.contrib[seat] += chips
     commit[seat] += chips
     bet = state.current_bet
@@ -323,7 +355,9 @@ def apply_return(state: TableState, action: Action) -> None:
     if chips > live:
         state.returned_dead[seat] = state.returned_dead.get(seat, 0) + chips - live
     # The returned chips were never called: the street's bet level is what was matched.
-    state.current_bet = max(state.commit.values(), default=0)
+    # (no ``default=``: a keyword costs builtin max a dict per call)
+    commit_values = state.commit.values()
+    state.current_bet = max(commit_values) if commit_values else 0
 
 
 def start_street(state: TableState, street: Street) -> None:

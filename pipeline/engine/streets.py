@@ -36,7 +36,7 @@ def check_round_closed(
 
 def check_skipped_street(state: TableState, street: Street, line: int, out: list[Finding]) -> None:
     """A street with no action is only right when fewer than two players can still bet."""
-    able = len(state.able())  # (players able to bet are live players)
+    able = len(state.active)  # (players able to bet are live players)
     if able >= 2:
         out.append(
             finding(
@@ -57,6 +57,12 @@ def check_uncalled(
     to judge once the site's totals are known (see ``report_missing_return``).
     """
     returned = state.returned
+    if not returned and not state.returned_dead:
+        # Nothing given back (most streets): only a top bet that nobody matched is owed back.
+        bets_now = state.commit.values()
+        top = max(bets_now) if bets_now else 0  # (a keyword would cost max a dict)
+        if top <= 0 or list(bets_now).count(top) > 1:
+            return None
     # Each seat's street bet before any return: the bets as they stand when nothing came back.
     bets = (
         {s: c + returned.get(s, 0) for s, c in state.commit.items()} if returned else state.commit
