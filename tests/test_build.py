@@ -53,3 +53,15 @@ def test_small_builders_equal_their_constructors():
         assert repr(fast) == repr(plain) and pickle.loads(pickle.dumps(fast)) == plain
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(fast, dataclasses.fields(fast)[0].name, 0)
+
+
+def test_builders_fill_a_draft_and_refuse_a_class_of_another_shape():
+    from parsers.model import Collection
+
+    a = build.action(Street.PREFLOP, 1, ActionKind.FOLD, 0, 0, False, (), 3, None)
+    assert type(a) is Action and type(a).__setattr__ is Action.__setattr__
+    assert build.action is not Action and build.collection is not Collection  # drafts in use
+    assert build._drafted(Action, ("street", "seat")) is None  # fields differ: the class
+    assert build._drafted(Collection, ("seat", "amount", "pot_index", "line", "board_index"),
+                          defaults=True) is None
+    assert build.collection(1, 2) == Collection(1, 2)  # the class's defaults are kept

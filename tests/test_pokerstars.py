@@ -551,3 +551,89 @@ def test_plain_seat_lines_read_as_the_general_seat_regex_reads_them(line):
         assert line == f"Seat {seat}: {name} ({line[line.rindex(' (') + 2 :]}"
         assert (sitting, bounty) == (False, None) and stack > 0
 
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Seat 1: Sasha. ($1.10 in chips)", "Seat 2: Jörg (€0.05 in chips)",
+        "Seat 3: A (1500 in chips)", "Seat 4: A ($.50 in chips)", "Seat 5: A ($1.5 in chips)",
+        "Seat 6: A ($1.234 in chips)", "Seat 7: B ($1 in chips) C ($0.07 in chips)",
+        "Seat 8: x (00012 in chips)", "Seat 9: x (£12.00 in chips)",
+    ],
+)
+@pytest.mark.parametrize("dec", [0, 2])
+def test_stack_digits_read_as_parse_money_reads_the_stack(line, dec):
+    from parsers.sites.pokerstars import _DIGITS_SEAT, _PLAIN_SEAT, _read_any_seat, _read_seat
+
+    def outcome(fn):
+        try:
+            return fn(line, dec)
+        except ParseError as err:
+            return err.reason, str(err)
+
+    assert outcome(_read_seat) == outcome(_read_any_seat)
+    if _DIGITS_SEAT.fullmatch(line):  # the fast form is a subset of the plain one
+        assert _DIGITS_SEAT.fullmatch(line).group(1, 2, 3) == _PLAIN_SEAT.fullmatch(line).groups()
+
+
+@pytest.mark.parametrize(
+    "rest",
+    [
+        " collected $1.52 from side pot-3", " collected 1500 from main pot",
+        " collected €0.05 from pot", " collected $1.5 from pot", " collected $12.345 from pot",
+        " collected $1.00 from pot from pot", " collected 10 from side pot",
+        " collected $1,000.00 from pot", " collected  from pot", " collected $1.00 from pots",
+    ],
+)
+def test_collected_digits_take_the_amount_the_lazy_pattern_takes(rest):
+    import re
+
+    from parsers.sites.pokerstars import _COLLECTED
+    from parsers.text import parse_money
+
+    lazy = re.compile(r" collected (.+?) from (pot|main pot|side pot(?:-(\d+))?)$").match(rest)
+    fast = _COLLECTED.match(rest)
+    assert (fast is None) == (lazy is None)
+    if fast:
+        text, whole, cents, chips, where, side = fast.groups()
+        assert (text, where, side) == lazy.groups()
+        if whole is not None:
+            assert int(whole + cents) == parse_money(text, 2)
+        if chips is not None:
+            assert int(chips) == parse_money(text, 0)
+
+
+@pytest.mark.parametrize(
+    "rest",
+    ["raises $0.75 to $1.25", "raises 100 to 300 and is all-in", "raises $1 to $2 to $3",
+     "raises to $1", "raises $1 to ", "raises  to  to $2", "raises $1 to $2 and has reached "
+     "the $10 cap", "raises $1to $2"],
+)
+def test_raise_read_by_string_cut_as_by_the_raise_regex(rest):
+    from parsers.sites.pokerstars import _RAISE, _RAISES, _read_act
+    from parsers.text import parse_money
+
+    text = rest.removesuffix(" and is all-in").split(" and has reached the ")[0]
+    m = _RAISE.match(text)
+    try:
+        got = _read_act(rest, 2)
+    except ParseError as err:
+        got = err.reason
+    try:
+        want = (_RAISES, K.RAISE, parse_money(m[1], 2), parse_money(m[2], 2),
+                rest.endswith("all-in"), None) if m else "unknown_line"
+    except ParseError as err:
+        want = err.reason
+    assert got == want
+
+
+def test_table_line_reading_is_cached_with_the_same_values():
+    from parsers.sites.pokerstars import _TABLE, _TABLES, _read_table
+
+    for line in ["Table 'Capella I' 9-max Seat #5 is the button", "Table 'X' Seat #1 is the "
+                 "button", "Table ID 'Y' 6-max (Play Money)", "Table oops"]:
+        t = _TABLE.match(line)
+        want = (t["name"], int(t["max"]) if t["max"] else None,
+                int(t["button"]) if t["button"] else None) if t else ("", None, None)
+        assert _read_table(line) == want and _read_table(line) == want and line in _TABLES

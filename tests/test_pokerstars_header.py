@@ -8,7 +8,13 @@ import pytest
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import Game, LimitType
-from parsers.sites.pokerstars_header import _PLAIN_DATE, _started_at, parse_header, started_at
+from parsers.sites.pokerstars_header import (
+    _HOURS,
+    _PLAIN_DATE,
+    _started_at,
+    parse_header,
+    started_at,
+)
 
 HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.25/$0.50 USD) - {date}"
 
@@ -91,3 +97,20 @@ def test_date_read_by_the_fast_path_equals_the_general_reading():
     for date in dates:
         assert started_at(date) == _started_at(date), date
     assert sum(_PLAIN_DATE.fullmatch(d) is not None for d in dates) == 11
+
+
+@pytest.mark.parametrize("zone", ["ET", "CET", "IST", "ACST", "NZT"])
+@pytest.mark.parametrize(
+    "hour",
+    ["2021/03/14 01", "2021/03/14 02", "2021/03/14 03", "2021/11/07 01", "2021/11/07 02",
+     "2021/03/28 02", "2021/10/31 02", "2021/04/04 02", "2021/09/26 02", "2024/03/11 10"],
+)
+def test_times_from_a_remembered_hour_equal_converting_each_minute(hour, zone):
+    _HOURS.clear()
+    for minute_second in ("00:00", "00:01", "29:30", "30:00", "59:59", "60:00", "00:60"):
+        date = f"{hour}:{minute_second} {zone}"
+        # the first time of an hour is converted on its own, the rest from the hour's start
+        assert started_at(date) == _started_at(date), date
+    assert len(_HOURS) == 1  # remembered: the later times took the fast path
+    bracketed = f"{hour}:12:34 {zone} [{hour}:12:34 ET]"
+    assert started_at(bracketed) == _started_at(bracketed)

@@ -12,11 +12,17 @@ How it reads a hand, and why:
   lines was measured and dropped: most are unique (amounts, stacks), and the lookups and
   the cached tuples (which the garbage collector walks) cost more than they saved. Other
   lines are dispatched on their first character and prefix tests; regexes are precompiled
-  and used only once a line's kind is known, the plain seat line by a simpler one. The
-  header's description is cached in :mod:`.pokerstars_header` (its date read by one regex),
-  the "Total pot" line in :mod:`.pokerstars_summary`. Actions, seats, the hand and its
-  small parts are built by :mod:`parsers.build`, which sets the frozen slots directly
-  (about 40% less time than the dataclass ``__init__``); same classes, same values.
+  and used only once a line's kind is known, the plain seat line by a simpler one whose
+  groups also hand over the usual stacks' digits ("$2.83", "1500": the amount without a
+  ``parse_money`` call; "collected" lines likewise). The table line is cached per text (a
+  file repeats a few). The header's description is cached in :mod:`.pokerstars_header`
+  (its date read by one regex, converted from a cached start of its hour), the "Total pot"
+  line in :mod:`.pokerstars_summary`. Actions, seats, the hand and its small parts are
+  built by :mod:`parsers.build` (a third of the dataclass ``__init__``'s time); same
+  classes, same values. Measured and dropped (issue 7, session 3): reading the seat list or
+  the summary as one text by regex scans and string searches, and string-cut fast paths for
+  amounts, pot lines and board cards: in CPython the extra calls cost what the C-level
+  regexes and the ``parse_money`` cache save.
 - Player names may hold spaces, colons, brackets and any Unicode, so names are never matched
   with a regex: a line is attributed to a seated player by exact lookup of the text before
   ``": "`` or, for lines without a colon, by the longest seated name the line starts with.
@@ -72,8 +78,18 @@ _SEAT = re.compile(
     r"(?:, (?P<bounty>\S+) bounty)?\)(?P<tail>.*)$"
 )
 _PLAIN_SEAT = re.compile(r"Seat ([0-9]+): (.*) \(([^ ()]*[0-9.]) in chips\)")
+# The plain form with the two usual stacks, "$2.83" (any of $, €, £: two decimals) and "1500"
+# (chips), whose digits are read here: a subset of _PLAIN_SEAT's lines, with the same fields.
+_DIGITS_SEAT = re.compile(
+    r"Seat ([0-9]+): (.*) \(([$€£]?([0-9]+)\.([0-9]{2})|([0-9]+)) in chips\)"
+)
 _RAISE = re.compile(r"raises (.+?) to (.+)$")
-_COLLECTED = re.compile(r" collected (.+?) from (pot|main pot|side pot(?:-(\d+))?)$")
+# The amount is lazy (.+?); its first two alternatives take the usual forms' digits (see
+# _DIGITS_SEAT): text that no shorter amount can be, so the amount read is the same.
+_COLLECTED = re.compile(
+    r" collected ([$€£]?([0-9]+)\.([0-9]{2})|([0-9]+)|.+?)"
+    r" from (pot|main pot|side pot(?:-(\d+))?)$"
+)
 _CASHED = re.compile(r" cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?$")
 # Lines about table events, chat, tournament results: not errors, nothing to record.
 _IGNORABLE = re.compile(
@@ -134,6 +150,17 @@ def _read_act(rest: str, dec: int) -> tuple:
     all_in = rest.endswith(" and is all-in")
     if all_in:
         rest = rest[:-14]
+    # Shows first: they are most of the texts read (their cards and hand names rarely repeat);
+    # the verbs' prefixes are disjoint, so the order of the tests changes no reading.
+    if rest.startswith("shows ") or rest.startswith("mucks"):
+        cards = ()
+        b = rest.find("[")
+        if b != -1:
+            cards = bracketed_cards(rest, b)
+        elif rest != "mucks hand":
+            raise ParseError("unknown_line", "cannot read shown cards")
+        kind = ActionKind.SHOW if rest[0] == "s" else ActionKind.MUCK
+        return _SHOW, kind, 0, None, all_in, cards
     if rest.startswith("folds"):
         cards = parse_cards(rest[rest.index("[") :]) if len(rest) > 6 and "[" in rest else None
         return _NO_CHIPS, ActionKind.FOLD, 0, None, all_in, cards
@@ -149,11 +176,17 @@ def _read_act(rest: str, dec: int) -> tuple:
     if rest.startswith("raises "):
         if " and has reached the " in rest:
             rest = rest[: rest.index(" and has reached the ")]
-        m = _RAISE.match(rest)
-        if not m:
-            raise ParseError("unknown_line", "cannot read raise")
-        to = parse_money(m[2], dec)
-        return _RAISES, ActionKind.RAISE, parse_money(m[1], dec), to, all_in, None
+        # _RAISE reads "raises X to Y" at the first " to " with text on both sides.
+        cut = rest.find(" to ", 8)
+        if cut != -1 and len(rest) > cut + 4:
+            by_text, to_text = rest[7:cut], rest[cut + 4 :]
+        else:
+            m = _RAISE.match(rest)
+            if not m:
+                raise ParseError("unknown_line", "cannot read raise")
+            by_text, to_text = m[1], m[2]
+        to = parse_money(to_text, dec)
+        return _RAISES, ActionKind.RAISE, parse_money(by_text, dec), to, all_in, None
     if rest.startswith("posts "):
         what = rest[6:]
         if what.startswith("the ante "):
@@ -165,15 +198,6 @@ def _read_act(rest: str, dec: int) -> tuple:
             if what.startswith(prefix):
                 return _BLIND, kind, parse_money(what[len(prefix) :], dec), None, all_in, None
         raise ParseError("unknown_line", "unknown post")
-    if rest.startswith("shows ") or rest.startswith("mucks"):
-        cards = ()
-        b = rest.find("[")
-        if b != -1:
-            cards = bracketed_cards(rest, b)
-        elif rest != "mucks hand":
-            raise ParseError("unknown_line", "cannot read shown cards")
-        kind = ActionKind.SHOW if rest[0] == "s" else ActionKind.MUCK
-        return _SHOW, kind, 0, None, all_in, cards
     if rest in _COLON_IGNORED or rest.startswith("is sitting out") \
             or rest.startswith("has timed out") or rest.startswith("sits out"):
         return _IGNORED, None, 0, None, all_in, None
@@ -189,7 +213,19 @@ def _read_seat(line: str, dec: int) -> tuple | None:
     The plain form ``Seat 3: name ($2.83 in chips)`` (no bounty, nothing after) is read by a
     simpler regex: its greedy name also ends at the line's last " (", so it reads the same
     fields as ``_SEAT``, which reads every other form.
+
+    Speed (issue 7): nearly every stack is "$2.83" or "1500", and ``_DIGITS_SEAT`` hands
+    over their digits, which give the amount as :func:`parse_money` does (whole and cents
+    digits joined for two decimals, the chips for none) for less than a call to it.
     """
+    digits = _DIGITS_SEAT.fullmatch(line)
+    if digits is not None:
+        seat, name, stack, whole, cents, chips = digits.groups()
+        if dec == 2 and whole is not None:
+            return int(seat), name, int(whole + cents), False, None
+        if dec == 0 and chips is not None:
+            return int(seat), name, int(chips), False, None
+        return int(seat), name, parse_money(stack, dec), False, None
     plain = _PLAIN_SEAT.fullmatch(line)
     if plain is not None:
         seat, name, stack = plain.groups()
@@ -207,6 +243,26 @@ def _read_any_seat(line: str, dec: int) -> tuple | None:
     bounty = parse_money(bounty_text, 2) if bounty_text else None
     sitting = "sitting out" in tail or "out of hand" in tail
     return int(s["seat"]), name, stack, sitting, bounty
+
+
+#: Table line -> (name, max seats, button); a file repeats a few (one per table and button).
+_TABLES: dict[str, tuple[str, int | None, int | None]] = {}
+
+
+def _read_table(line: str) -> tuple[str, int | None, int | None]:
+    """(table name, max seats, button seat) of a "Table '...'" line; cached (bounded)."""
+    got = _TABLES.get(line)
+    if got is None:
+        t = _TABLE.match(line)
+        if t:
+            got = (t["name"], int(t["max"]) if t["max"] else None,
+                   int(t["button"]) if t["button"] else None)
+        else:
+            got = ("", None, None)
+        if len(_TABLES) >= _CACHE_MAX:
+            _TABLES.clear()
+        _TABLES[line] = got
+    return got
 
 
 # --- body ------------------------------------------------------------------------------------
@@ -253,11 +309,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     table_name, max_seats, button = "", None, None
     i = 1
     if len(lines) > 1 and lines[1].startswith("Table "):
-        t = _TABLE.match(lines[1])
-        if t:
-            table_name = t["name"]
-            max_seats = int(t["max"]) if t["max"] else None
-            button = int(t["button"]) if t["button"] else None
+        table_name, max_seats, button = _read_table(lines[1])
         i = 2
 
     # Seats: consecutive "Seat N: name (stack in chips)" lines.
@@ -367,11 +419,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                         seat, rest = seat_of[nm[:-1]], line[len(nm) :].lstrip(" ")
                         break
             if seat is None:
-                cut = line.find(": ")
-                if cut > 0:
-                    seat = seat_of.get(line[:cut])
-                    if seat is not None:
-                        rest = line[cut + 2 :]
+                name, colon, rest = line.partition(": ")  # the text before the first ": "
+                if colon and name:
+                    seat = seat_of.get(name)
                 if seat is None and line[-1] == ":" and line[:-1] in seat_of:
                     continue  # "name:" with nothing after (observer files)
             if seat is not None:
@@ -464,11 +514,16 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                     m = _COLLECTED.match(rest)
                     if not m:
                         raise ParseError("unknown_line", "cannot read collection")
-                    where = m[2]
+                    text, whole, cents, chips, where, side = m.groups()
                     pot = None if where == "pot" else 0 if where == "main pot" else (
-                        int(m[3]) if m[3] else 1)
-                    collections.append(
-                        _collection(seat, parse_money(m[1], dec), pot, showdown_run, lineno))
+                        int(side) if side else 1)
+                    if dec == 2 and whole is not None:
+                        amt = int(whole + cents)
+                    elif dec == 0 and chips is not None:
+                        amt = int(chips)
+                    else:
+                        amt = parse_money(text, dec)
+                    collections.append(_collection(seat, amt, pot, showdown_run, lineno))
                     continue
                 if rest.startswith(" cashed out the hand for "):
                     m = _CASHED.match(rest)

@@ -4,9 +4,9 @@ Split from :mod:`parsers.sites.pokerstars` to keep the body parser small, and wr
 cheap per hand: the header line is ``PokerStars Hand #<id>: <description> - <date>``, where the
 description (game, stakes, tournament, level) repeats across a file's hands and the date is
 nearly unique. So the description is parsed once per distinct text (:func:`_describe`,
-cached) and only the hand id and the date are read for every hand; the time-zone conversion
-is cached per printed minute and zone (zone offsets change on whole minutes, so one
-conversion serves every second of that minute, DST gaps and folds included).
+cached) and only the hand id and the date are read for every hand; the UTC start of each
+printed local hour is cached per zone (:func:`started_at`: a file's hands share their hours),
+so a date costs one regex match and an addition.
 """
 
 from __future__ import annotations
@@ -106,6 +106,13 @@ _PLAIN_DATE = re.compile(
 )
 #: Zone name -> ZoneInfo, filled on first use (ZoneInfo(name) itself is a slower cache).
 _TZ: dict[str, ZoneInfo] = {}
+#: (zone name, year, month, day, hour as printed) -> UTC time of that local hour's start, for
+#: hours with one UTC offset throughout. Bounded: cleared when full.
+_HOURS: dict[tuple[str, str, str, str, str], datetime] = {}
+_HOURS_MAX = 4096
+#: "MMSS" as printed (minute and second, two digits each) -> time since the hour's start.
+_MINUTE_SECOND = {f"{m:02d}{s:02d}": timedelta(minutes=m, seconds=s)
+                  for m in range(60) for s in range(60)}
 
 
 def started_at(date: str) -> tuple[datetime | None, str, str]:
@@ -115,9 +122,12 @@ def started_at(date: str) -> tuple[datetime | None, str, str]:
     time and its zone are kept as local_time/time_zone.
 
     Fast path (issue 7): the two usual forms are read by one regex and converted directly
-    (the offset taken at the minute's start, as :func:`_utc_offset` does: nearly every hand
-    has its own minute, so caching by minute saves nothing); any other text and impossible
-    dates take the general reading, :func:`_started_at`.
+    (the offset taken at the minute's start, as :func:`_utc_offset` does); any other text and
+    impossible dates take the general reading, :func:`_started_at`. A file's hands share
+    their hours, so the UTC start of each local hour whose offset is the same at its first
+    and last minute (every hour but the few a zone's clock change falls in: offsets change
+    once at most in an hour) is kept in ``_HOURS``, and a time in it is that start plus the
+    printed minutes and seconds: the same instant as converting the minute itself.
     """
     plain = _PLAIN_DATE.fullmatch(date)
     if plain is not None:
@@ -128,6 +138,16 @@ def started_at(date: str) -> tuple[datetime | None, str, str]:
         else:
             fields, where = g[:6], _ZONES.get(zone)
         if where is not None:
+            if len(g[1]) == len(g[2]) == len(g[3]) == 2:  # printed as local time is kept
+                local = date[:19]
+            else:
+                local = f"{g[0]}/{int(g[1]):02d}/{int(g[2]):02d} {int(g[3]):02d}:{g[4]}:{g[5]}"
+            key = (where, fields[0], fields[1], fields[2], fields[3])
+            hour = _HOURS.get(key)
+            if hour is not None:
+                since = _MINUTE_SECOND.get(fields[4] + fields[5])
+                if since is not None:
+                    return hour + since, local, zone
             tz = _TZ.get(where)
             if tz is None:
                 tz = _TZ[where] = ZoneInfo(where)
@@ -139,12 +159,21 @@ def started_at(date: str) -> tuple[datetime | None, str, str]:
             except ValueError:
                 return _started_at(date)
             assert offset is not None
-            if len(g[1]) == len(g[2]) == len(g[3]) == 2:  # printed as local time is kept
-                local = date[:19]
-            else:
-                local = f"{g[0]}/{int(g[1]):02d}/{int(g[2]):02d} {int(g[3]):02d}:{g[4]}:{g[5]}"
+            if hour is None:
+                _remember_hour(key, tz, y, mo, d, h)
             return utc - offset, local, zone
     return _started_at(date)
+
+
+def _remember_hour(key: tuple[str, str, str, str, str], tz: ZoneInfo, y: int, mo: int, d: int,
+                   h: int) -> None:
+    """Keep the UTC start of a local hour in ``_HOURS`` if its offset is the same at its
+    first and last minute (see :func:`started_at`)."""
+    first = datetime(y, mo, d, h, 0, 0, 0, tz).utcoffset()
+    if first is not None and first == datetime(y, mo, d, h, 59, 0, 0, tz).utcoffset():
+        if len(_HOURS) >= _HOURS_MAX:
+            _HOURS.clear()
+        _HOURS[key] = datetime(y, mo, d, h, 0, 0, 0, UTC) - first
 
 
 def _started_at(date: str) -> tuple[datetime | None, str, str]:
