@@ -9,7 +9,7 @@ import random
 from parsers.model import ActionKind, Game
 from pipeline.engine.cards import known_cards, read_cards, readable_boards
 from pipeline.engine.showdown import check_duplicate_cards
-from tests.handbuilder import HandBuilder
+from handbuilder import HandBuilder
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 

@@ -8,7 +8,7 @@ import random
 from parsers.model import Action, ActionKind, LimitType, Street
 from pipeline.engine.checks import check_bet_or_raise, judge_bet_or_raise
 from pipeline.engine.state import TableState
-from tests.handbuilder import HandBuilder
+from handbuilder import HandBuilder
 
 
 def _state(rng: random.Random, limit: LimitType) -> TableState:

@@ -4,13 +4,10 @@ payouts are computed in the comments, not by the engine."""
 
 from __future__ import annotations
 
+from handbuilder import HandBuilder
+from replaykit import errors
+
 from pipeline.engine import replay
-from pipeline.engine.result import Severity
-from tests.handbuilder import HandBuilder
-
-
-def _errors(result) -> list[str]:
-    return [f.code for f in result.findings if f.severity is Severity.ERROR]
 
 
 def _won(result) -> dict[int, int]:
@@ -57,7 +54,7 @@ def test_three_way_split_gives_the_odd_chips_clockwise_from_the_button():
         .build()
     )
     result = replay(h)
-    assert _errors(result) == []
+    assert errors(result) == []
     assert result.total_pot == 77
     assert _won(result) == {1: 26, 2: 26, 3: 25, 4: 0}
 
@@ -97,7 +94,7 @@ def test_four_all_ins_of_different_sizes_make_four_pots():
         .build()
     )
     result = replay(h)
-    assert _errors(result) == []
+    assert errors(result) == []
     assert [p.amount for p in result.pots] == [500, 400, 300, 200]
     assert [set(p.eligible) for p in result.pots] == [
         {1, 2, 3, 4, 5}, {2, 3, 4, 5}, {3, 4, 5}, {4, 5}
@@ -127,7 +124,7 @@ def test_big_blind_ante_is_dead_money_posted_by_the_big_blind_alone():
         .build()
     )
     result = replay(h)
-    assert _errors(result) == []
+    assert errors(result) == []
     assert result.total_pot == 20
     seats = {s.seat: s for s in result.seats}
     assert (seats[3].invested, seats[3].won, seats[3].net) == (15, 20, 5)

@@ -7,22 +7,11 @@ import dataclasses
 import random
 
 from handbuilder import HandBuilder
+from replaykit import check_down, codes, errors, seat
 
 from parsers.model import Action, ActionKind, Hand, LimitType, Seat, Street
 from pipeline.engine import Severity, replay
 from pipeline.engine.state import UNBOUNDED
-
-
-def codes(r, severity=None):
-    return [f.code for f in r.findings if severity is None or f.severity is severity]
-
-
-def errors(r):
-    return [(f.code, f.message) for f in r.findings if f.severity is Severity.ERROR]
-
-
-def seat(r, n):
-    return next(s for s in r.seats if s.seat == n)
 
 
 def three_way(**kw) -> HandBuilder:
@@ -161,8 +150,7 @@ def _muck(paid: int, all_in: bool = False) -> Hand:
     if all_in:
         b = b.raise_to(1, 20).call(2)
     else:
-        b = b.call(1).check(2).flop().check(2).check(1).turn().check(2).check(1)
-        b = b.river().check(2).check(1)
+        b = check_down(b.call(1).check(2), (2, 1), "", "", "")
     return (
         b.board("Ks 4d 9h 9c 2s")
         .show(1, "Kc Qd")
@@ -192,7 +180,7 @@ def test_an_all_in_hand_is_tabled_and_ranked_even_when_the_log_says_mucks():
 
 def _fl_river_after_short_all_in(short: int, raise_to: int) -> Hand:
     # FL 10/20: on the river Player4 bets all-in short of the 20 bet; Player13 raises.
-    return (
+    limped = (
         HandBuilder(sb=5, bb=10, button=1, limit=LimitType.FIXED_LIMIT, small_bet=10, big_bet=20)
         .seat(1, "Player1", 1000)
         .seat(2, "Player4", 10 + short)
@@ -202,19 +190,9 @@ def _fl_river_after_short_all_in(short: int, raise_to: int) -> Hand:
         .call(1)
         .call(2)
         .check(3)
-        .flop("2c 7d 9h")
-        .check(2)
-        .check(3)
-        .check(1)
-        .turn("Js")
-        .check(2)
-        .check(3)
-        .check(1)
-        .river("3s")
-        .all_in(2)
-        .raise_to(3, raise_to)
-        .build()
     )
+    river = check_down(limped, (2, 3, 1), "2c 7d 9h", "Js").river("3s")
+    return river.all_in(2).raise_to(3, raise_to).build()
 
 
 def fl_errors(short: int, raise_to: int) -> list[str]:

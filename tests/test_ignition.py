@@ -9,6 +9,7 @@ from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import ActionKind as K
 from parsers.model import Game, LimitType, Street
 from parsers.sites.ignition import HERO, parse, sniff
+from parsers.sites.ignition_header import read_head
 from pipeline.engine import replay
 from pipeline.engine.result import Severity
 
@@ -254,3 +255,16 @@ def test_sniff():
     assert sniff("Bodog Hand #1 TBL#2 HOLDEM Fixed Limit - 2012-05-22 14:54:12\n")
     assert not sniff("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n")
     assert not sniff("export const HAND = `Ignition Hand #1 ...")
+
+
+def test_head_stops_at_the_first_line_of_play_and_maps_printed_seats():
+    lines = TOURNEY.strip("\n").split("\n")
+    head = read_head(lines)
+    assert lines[head.body_start] == "Dealer : Set dealer [2]"
+    assert (head.hand_id, head.table_name, head.level_blinds, head.zone) == (
+        "4328078333", "81", ("300", "600"), None)
+    assert head.seats.by_printed == {1243: 1, 94: 2, 534: 3, 360: 4}
+    assert (head.seats.by_label["Big Blind"], head.seats.hero, head.seats.renumbered) == (4, 4, True)
+    with pytest.raises(ParseError) as err:
+        read_head(lines[:1] + ["*** HOLE CARDS ***"])
+    assert (err.value.reason, err.value.line) == ("no_seats", 2)

@@ -13,24 +13,23 @@ implied return of the top contribution's excess is accepted).
 
 from __future__ import annotations
 
-import csv
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_scan import file_chunks, manifest_rows, scan, split_rows
 
-from parsers.errors import ParseError
 from parsers.model import ActionKind, Hand
 from parsers.sites import pokerstars
-from parsers.text import read_file
+from parsers.text import Chunk, read_file
+from pipeline.engine import Replay
 
 pytestmark = pytest.mark.corpus
 NOT_HISTORIES = ("EXPECTED-OUTPUT", "EMBEDDED", "SUMMARY")
 
 
-def _rows(root: Path) -> list[dict[str, str]]:
-    with open(root / "MANIFEST.tsv", encoding="utf-8", newline="") as f:
-        return [r for r in csv.DictReader(f, delimiter="\t") if r["site"] == "PokerStars"]
+def _hand_id(chunk: Chunk) -> str:
+    return chunk.text.partition("#")[2].partition(":")[0]
 
 
 def _pot_matches(h: Hand) -> bool:
@@ -50,47 +49,24 @@ def _pot_matches(h: Hand) -> bool:
 
 
 def test_every_pokerstars_history(corpus: Path) -> None:
-    rows = _rows(corpus)
-    histories = [r["path"] for r in rows if not any(m in r["notes"] for m in NOT_HISTORIES)]
-    others = [r["path"] for r in rows if any(m in r["notes"] for m in NOT_HISTORIES)]
+    histories, others = split_rows(manifest_rows(corpus, "PokerStars"), NOT_HISTORIES)
     assert len(histories) > 300
 
-    seen = 0
-    outcome: dict[str, str] = {}  # hand id -> "ok" or the reject reason
-    reasons: Counter[str] = Counter()
-    examples: dict[str, str] = {}
-    pot_ok = pot_checked = 0
-    for path in histories:
-        chunks, _ = read_file(corpus / path, pokerstars.HEADER)
-        for chunk in chunks:
-            seen += 1
-            hand_id = chunk.text.partition("#")[2].partition(":")[0]
-            try:
-                h = pokerstars.parse(chunk, path)
-            except ParseError as err:  # anything else fails the test by escaping
-                assert err.reason, f"reject without a reason: {err}"
-                reasons[err.reason] += 1
-                examples.setdefault(err.reason, f"{path}:{chunk.line + err.line - 1}: {err}")
-                if outcome.get(hand_id) != "ok":
-                    outcome[hand_id] = err.reason
-                continue
-            outcome[hand_id] = "ok"
-            pot_checked += 1
-            pot_ok += _pot_matches(h)
+    pot_matched: list[bool] = []  # the self-check of every imported copy
 
-    for path in others:  # not hand histories: must split without error (usually to nothing)
-        read_file(corpus / path, pokerstars.HEADER)
+    def check(chunk: Chunk, h: Hand, r: Replay) -> None:
+        pot_matched.append(_pot_matches(h))
 
-    unique = Counter(outcome.values())
-    holdem = sum(n for reason, n in unique.items() if reason != "unsupported_game")
-    rate = unique["ok"] / holdem
-    print(f"\nPokerStars corpus: files={len(histories)} hands_seen={seen} unique={len(outcome)}")
-    print(f"unique by outcome: {dict(unique)}; hold'em import rate {rate:.4%}")
-    print(f"rejects by reason (all copies): {dict(reasons)}")
-    for reason, example in examples.items():
-        print(f"  {reason}: {example[:200]}")
+    s = scan(file_chunks(corpus, histories, pokerstars.HEADER), pokerstars.parse, _hand_id,
+             check=check)
+
+    for row in others:  # not hand histories: must split without error (usually to nothing)
+        read_file(corpus / row["path"], pokerstars.HEADER)
+
+    pot_ok, pot_checked = sum(pot_matched), len(pot_matched)
+    print(s.summary(f"PokerStars corpus: files={len(histories)}"))
     print(f"pot self-check: {pot_ok}/{pot_checked} = {pot_ok / pot_checked:.4%}")
 
-    assert len(outcome) > 24000
-    assert rate >= 0.995
+    assert len(s.outcome) > 24000
+    assert s.rate >= 0.995
     assert pot_ok / pot_checked >= 0.999

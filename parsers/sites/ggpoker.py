@@ -49,6 +49,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import line_sniffer
 from parsers.sites.ggpoker_header import parse_header, stakes_of
 from parsers.text import Chunk, parse_money
 
@@ -78,15 +79,8 @@ _NO_CHIPS = ("Chooses to EV Cashout", "get an all-in insurance", "sits out", "is
              "has timed out", "is disconnected", "is connected", "has returned")
 
 
-def sniff(text: str) -> bool:
-    """True when a GG hand header starts one of the first lines. Never raises."""
-    try:
-        for line in text[:8192].split("\n"):
-            if HEADER.match(line.lstrip(" \t\ufeff")):
-                return True
-        return False
-    except Exception:
-        return False
+# True when a GG hand header starts one of the first lines. Never raises.
+sniff = line_sniffer(HEADER.match)
 
 
 def _paren_amount(rest: str, dec: int) -> int:

@@ -32,22 +32,21 @@ What is particular to this site, and how it is read:
 - Lines about the table (``Enter(Auto)``, ``Leave(Auto)``, ``Seat sit out``, ``Table deposit``,
   ``Ranking``, ``Prize Cash``...) move no chips in the hand and are skipped by exact verb; any
   other unknown line raises ``unknown_line``.
+
+The head (header line, MVS ``Table Info``, seat list) is read by ``ignition_header.py``; this
+module reads the play and the summary.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
 
 from parsers.cards import bracketed_cards, parse_cards
-from parsers.errors import ParseError, UnsupportedGame
+from parsers.errors import ParseError
 from parsers.model import (
-    TOURNAMENT_CHIPS,
     Action,
     ActionKind,
     Collection,
-    Game,
     Hand,
     LimitType,
     Seat,
@@ -56,6 +55,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._common import line_sniffer
+from parsers.sites.ignition_header import Seats, label_of, read_head, started_at
 from parsers.text import Chunk, parse_money
 
 SITE = "ignition"
@@ -64,19 +65,10 @@ HEADER = re.compile(r"(?:Ignition|Bovada|Bodog) Hand #\d")
 DETECTION = "a line starting 'Ignition Hand #', 'Bovada Hand #' or 'Bodog Hand #' in the first 8 KB"
 SUPPORTS = "hold'em NL/FL: cash, Zone Poker, sit-and-go, MTT; 2012 and MVS layouts"
 
-_HEAD = re.compile(
-    r"(?:Ignition|Bovada|Bodog) Hand #(?P<id>\d+):?\s+(?P<rest>.*?)\s+-\s+"
-    r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?:\s+(?P<tz>[A-Z]{2,5}))?$"
-)
-_LEVEL = re.compile(r"Level (?P<level>\w+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)")
-_SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<label>.+?) \((?P<stack>[^()]*) in chips\)")
-_MVS_STAKES = re.compile(r"Stakes: (\S+)-(\S+?),")
 _RAISE_TO = re.compile(r"(\S+) to (\S+)$")
 _SUMMARY_HOLE = re.compile(r"\[([2-9TJQKA][cdhs](?: [2-9TJQKA][cdhs])+)-")
 _SUMMARY_SEAT = re.compile(r"Seat\+?(\d+):")
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-_ET = ZoneInfo("America/New_York")
-_ZONES = {"UTC": UTC, "GMT": UTC, "ET": _ET, "EST": _ET, "EDT": _ET}
 _STREETS = {"*** FLOP ***": Street.FLOP, "*** TURN ***": Street.TURN,
             "*** RIVER ***": Street.RIVER}
 
@@ -104,47 +96,8 @@ _CHECK_VERBS = frozenset({"Checks", "Checks (timeout)", "Checks(timeout)",
                           "Checks (disconnect)", "Check"})
 
 
-def sniff(text: str) -> bool:
-    """True when an Ignition/Bovada/Bodog hand header starts one of the first lines."""
-    try:
-        for line in text[:8192].split("\n"):
-            if HEADER.match(line.lstrip(" \t\ufeff")):
-                return True
-        return False
-    except Exception:
-        return False
-
-
-def _game(rest: str, line: str) -> tuple[Game, LimitType]:
-    words = rest.upper()
-    if "HOLDEM" not in words:
-        game = Game.OMAHA if "OMAHA" in words else Game.STUD if "CARD" in words else Game.OTHER
-        if "HILO" in words.replace(" ", "") and game is Game.OMAHA:
-            game = Game.OMAHA_HI_LO
-        raise UnsupportedGame(f"{game.value}: {rest}", line=1, text=line)
-    if "FIXED LIMIT" in words:
-        return Game.HOLDEM, LimitType.FIXED_LIMIT
-    if "POT LIMIT" in words:
-        return Game.HOLDEM, LimitType.POT_LIMIT
-    return Game.HOLDEM, LimitType.NO_LIMIT  # "No Limit", or tournaments that print none
-
-
-def _started_at(date: str, zone: str | None) -> datetime | None:
-    try:
-        naive = datetime.strptime(date, "%Y-%m-%d %H:%M:%S")
-    except ValueError:
-        return None
-    tz = _ZONES.get(zone or "ET")
-    if tz is None:
-        return None
-    return naive.replace(tzinfo=tz).astimezone(UTC)
-
-
-def _label(text: str) -> tuple[str, bool]:
-    """("Big Blind", True) from "Big Blind  [ME]": the position label and the hero marker."""
-    if "[ME]" in text:
-        return " ".join(text.replace("[ME]", " ").split()), True
-    return text.strip(), False
+# True when an Ignition/Bovada/Bodog hand header starts one of the first lines. Never raises.
+sniff = line_sniffer(HEADER.match)
 
 
 def parse(chunk: Chunk, file: str = "") -> Hand:
@@ -158,83 +111,10 @@ def parse(chunk: Chunk, file: str = "") -> Hand:
         raise err.with_context(site=SITE) from None
 
 
-class _Seats:
-    """The seat list: labels -> seat numbers (renumbered when the site's are not table seats)."""
-
-    def __init__(self, rows: list[tuple[int, str, int, bool]]) -> None:
-        printed = [r[0] for r in rows]
-        increasing = all(a < b for a, b in zip(printed, printed[1:], strict=False))
-        renumber = not increasing or printed[-1] > 10 or printed[0] < 1
-        self.by_printed: dict[int, int] = {}
-        self.by_label: dict[str, int] = {}
-        self.rows: list[tuple[int, str, int, bool]] = []
-        self.hero: int | None = None
-        for i, (num, label, stack, me) in enumerate(rows, 1):
-            seat = i if renumber else num
-            self.by_printed[num] = seat
-            if label in self.by_label:
-                raise ParseError("bad_seat", f"label {label!r} seated twice")
-            self.by_label[label] = seat
-            self.rows.append((seat, label, stack, me))
-            if me:
-                self.hero = seat
-        self.renumbered = renumber
-
-
 def _parse(chunk: Chunk, file: str) -> Hand:
     lines = chunk.text.split("\n")
-    head = lines[0].lstrip(" \t\ufeff")
-    m = _HEAD.match(head)
-    if not m:
-        raise ParseError("bad_header", "not an Ignition/Bovada hand header", line=1, text=head)
-    rest = m["rest"]
-    game, limit = _game(rest, head)
-    tournament_id = level = None
-    table_name = ""
-    fast_fold = "Zone Poker" in rest or "ZonePoker" in rest
-    lv = None
-    if "Tournament #" in rest:
-        tournament_id = rest.partition("Tournament #")[2].split()[0].rstrip(",")
-        lv = _LEVEL.search(rest)
-        level = lv["level"] if lv else None
-    if "TBL#" in rest:
-        table_name = rest.partition("TBL#")[2].split()[0].rstrip(",")
-    elif "ID#" in rest:
-        table_name = "Zone " + rest.partition("ID#")[2].split()[0]
-    is_tourney = tournament_id is not None
-    dec = 0 if is_tourney else 2
-    currency = TOURNAMENT_CHIPS if is_tourney else "USD"
-
-    # Seats, and the MVS "Table Info" line that may sit before them.
-    rows: list[tuple[int, str, int, bool]] = []
-    mvs_stakes: tuple[int, int] | None = None
-    i, n = 1, len(lines)
-    while i < n:
-        line = lines[i]
-        if line.startswith("Seat ") and line.endswith(" in chips)"):
-            s = _SEAT.match(line)
-            if not s:
-                raise ParseError("bad_seat", "cannot read seat line", line=i + 1, text=line)
-            label, me = _label(s["label"])
-            try:
-                stack = parse_money(s["stack"], dec)
-            except ParseError as err:
-                raise err.with_context(line=i + 1, text=line) from None
-            rows.append((int(s["seat"]), label, stack, me))
-        elif line.startswith("Table Info:"):
-            ms = _MVS_STAKES.search(line)
-            if ms:
-                try:
-                    mvs_stakes = (parse_money(ms[1], dec), parse_money(ms[2], dec))
-                except ParseError as err:
-                    raise err.with_context(line=i + 1, text=line) from None
-        else:
-            break
-        i += 1
-    if not rows:
-        raise ParseError("no_seats", "no seat lines after the header", line=i + 1,
-                         text=lines[i] if i < n else "")
-    seats = _Seats(rows)
+    head = read_head(lines)
+    dec, seats, n = head.decimals, head.seats, len(lines)
     by_label = seats.by_label
 
     actions: list[Action] = []
@@ -256,7 +136,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     anted: set[int] = set()
     previous = ""
 
-    for idx in range(i, n):
+    for idx in range(head.body_start, n):
         line = lines[idx]
         lineno = idx + 1
         if not line:
@@ -292,7 +172,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                     continue
                 raise ParseError("unknown_line", "unrecognised line")
 
-            label, _ = _label(line[:cut])
+            label, _ = label_of(line[:cut])
             seat = by_label.get(label)
             verb = line[cut + 3 :].strip()
             if seat is None:
@@ -467,17 +347,19 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                                 hole[a.seat], a.line)
 
     # Stakes: tournaments print them; cash games only post them.
-    if lv is not None:
-        small_blind, big_blind = int(lv["sb"].replace(",", "")), int(lv["bb"].replace(",", ""))
-    elif mvs_stakes is not None:
-        small_blind, big_blind = mvs_stakes
+    if head.level_blinds is not None:
+        sb_text, bb_text = head.level_blinds
+        small_blind, big_blind = int(sb_text.replace(",", "")), int(bb_text.replace(",", ""))
+    elif head.mvs_stakes is not None:
+        small_blind, big_blind = head.mvs_stakes
     elif bb_post is not None:
         big_blind = bb_post
         small_blind = sb_post if sb_post is not None else bb_post // 2
     else:
-        raise ParseError("bad_header", "no stakes: neither printed nor posted", line=1, text=head)
+        raise ParseError("bad_header", "no stakes: neither printed nor posted", line=1,
+                         text=head.text)
     small_bet = big_bet = 0
-    if limit is LimitType.FIXED_LIMIT:
+    if head.limit is LimitType.FIXED_LIMIT:
         small_bet, big_bet = big_blind, 2 * big_blind
 
     button = next((s for s, label, _, _ in seats.rows if label == "Dealer"), None)
@@ -500,10 +382,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     )
     return Hand(
         site=SITE,
-        hand_id=m["id"],
-        game=game,
-        limit=limit,
-        currency=currency,
+        hand_id=head.hand_id,
+        game=head.game,
+        limit=head.limit,
+        currency=head.currency,
         decimals=dec,
         stakes=Stakes(small_blind, big_blind, ante, small_bet, big_bet),
         seats=tuple(sorted(seat_objs, key=lambda s: s.seat)),
@@ -511,22 +393,22 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         button_seat=button,
         boards=(tuple(board),),
         report=SiteReport(total_pot=total_pot, rake=rake, collections=tuple(collections)),
-        started_at=_started_at(m["date"], m["tz"]),
-        local_time=m["date"],
-        time_zone=m["tz"] or "",
-        table_name=table_name,
+        started_at=started_at(head.date, head.zone),
+        local_time=head.date,
+        time_zone=head.zone or "",
+        table_name=head.table_name,
         max_seats=None,
-        is_tournament=is_tourney,
-        tournament_id=tournament_id,
-        level=level,
-        fast_fold=fast_fold,
+        is_tournament=head.tournament_id is not None,
+        tournament_id=head.tournament_id,
+        level=head.level,
+        fast_fold=head.fast_fold,
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=chunk.text,
     )
 
 
 def _read_summary(
-    lines: list[str], start: int, dec: int, seats: _Seats, hole: dict[int, tuple[str, ...]]
+    lines: list[str], start: int, dec: int, seats: Seats, hole: dict[int, tuple[str, ...]]
 ) -> tuple[int | None, int | None, list[str]]:
     """Total pot, rake, board and the hole cards revealed in the summary."""
     total = rake = None
