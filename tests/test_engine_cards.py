@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
+from handbuilder import HandBuilder
+
 from parsers.model import ActionKind, Game
 from pipeline.engine.cards import known_cards, read_cards, readable_boards
 from pipeline.engine.showdown import check_duplicate_cards
-from handbuilder import HandBuilder
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+from handbuilder import HandBuilder
+
 from parsers.model import Action, ActionKind, LimitType, Street
 from pipeline.engine.checks import check_bet_or_raise, judge_bet_or_raise
 from pipeline.engine.state import TableState
-from handbuilder import HandBuilder
 
 
 def _state(rng: random.Random, limit: LimitType) -> TableState:
