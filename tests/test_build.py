@@ -55,13 +55,20 @@ def test_small_builders_equal_their_constructors():
             setattr(fast, dataclasses.fields(fast)[0].name, 0)
 
 
-def test_builders_fill_a_draft_and_refuse_a_class_of_another_shape():
+def test_builders_fill_a_draft_and_follow_the_model_by_name():
+    from parsers.construct import maker
     from parsers.model import Collection
 
     a = build.action(Street.PREFLOP, 1, ActionKind.FOLD, 0, 0, False, (), 3, None)
     assert type(a) is Action and type(a).__setattr__ is Action.__setattr__
-    assert build.action is not Action and build.collection is not Collection  # drafts in use
-    assert build._drafted(Action, ("street", "seat")) is None  # fields differ: the class
-    assert build._drafted(Collection, ("seat", "amount", "pot_index", "line", "board_index"),
-                          defaults=True) is None
+    builders = ("action", "seat", "hand", "collection", "printed_pot", "stakes", "source_ref",
+                "site_report")
+    assert all(getattr(build, name).drafts for name in builders)  # no builder fell back
+    # A parameter order other than the class's is stored by name, not by position.
+    reordered = maker(Collection, ("seat", "amount", "pot_index", "line", "board_index"))
+    assert reordered(1, 2, None, 9, 0) == Collection(1, 2, None, 0, 9)
+    with pytest.raises(TypeError, match="no fields"):  # a field the model no longer has
+        maker(Action, ("street", "seat", "kind", "amount_before"))
     assert build.collection(1, 2) == Collection(1, 2)  # the class's defaults are kept
+    with pytest.raises(TypeError):
+        build.action(Street.PREFLOP, 1, ActionKind.FOLD)  # the parsers pass every field
