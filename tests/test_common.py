@@ -46,6 +46,24 @@ def test_with_site_passes_the_file_and_its_default() -> None:
     assert seen == ["a.txt", ""]
 
 
+def test_with_site_tells_a_glued_file_from_an_unknown_line() -> None:
+    def stuck(chunk: Chunk, file: str) -> object:
+        raise ParseError("unknown_line", "unknown action", line=3)
+
+    header = re.compile(r"^Hand #\d+", re.M)
+    glued = Chunk("Hand #1\nBob: bets 1\nHand #2\nAnn: folds\n", 0, 1)
+    whole = Chunk("Hand #1\nBob: bets 1\nBob: sings\n", 0, 1)
+    with pytest.raises(ParseError) as err:
+        with_site("demo", stuck, header=header)(glued)
+    assert (err.value.reason, err.value.site) == ("truncated_hand", "demo")
+    assert "glued" in err.value.detail
+    for parse, chunk in ((with_site("demo", stuck, header=header), whole),
+                         (with_site("demo", stuck), glued)):  # no header: nothing to tell
+        with pytest.raises(ParseError) as err:
+            parse(chunk)
+        assert (err.value.reason, err.value.detail) == ("unknown_line", "unknown action")
+
+
 def test_line_sniffer_tests_each_line_of_the_head_stripped() -> None:
     sniff = line_sniffer(lambda line: line.startswith("Game #"))
     assert sniff("junk\n\ufeff  Game #1: ...")  # a BOM and indent before the header

@@ -58,17 +58,26 @@ def line_sniffer(starts: Callable[[str], object], head: int = 8192) -> Callable[
     return sniff
 
 
-def with_site(site: str, parse_fn: Callable[[Chunk, str], Hand]) -> Callable[..., Hand]:
+def with_site(
+    site: str, parse_fn: Callable[[Chunk, str], Hand], *, header: re.Pattern[str] | None = None,
+) -> Callable[..., Hand]:
     """``parse(chunk, file="")`` calling ``parse_fn`` and naming ``site`` on any ParseError.
 
     The error is re-raised ``from None``: the chain through the site's helpers says nothing
     the error's line and text do not, and reports print the error, not the traceback.
+    With the site's hand ``header``: an ``unknown_line`` in a chunk where another hand's
+    header starts becomes ``truncated_hand`` (a file cut mid-hand with the next file glued
+    on: say so rather than blame the first line of the glued hand).
     """
 
     def parse(chunk: Chunk, file: str = "") -> Hand:
         try:
             return parse_fn(chunk, file)
         except ParseError as err:
+            if (header is not None and err.reason == "unknown_line"
+                    and header.search(chunk.text, 1)):
+                err.reason = "truncated_hand"
+                err.detail = "another hand's header starts inside this hand (file cut and glued)"
             raise err.with_context(site=site) from None
 
     return parse

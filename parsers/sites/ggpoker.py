@@ -49,7 +49,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import line_sniffer
+from parsers.sites._common import line_sniffer, with_site
 from parsers.sites.ggpoker_header import parse_header, stakes_of
 from parsers.text import Chunk, parse_money
 
@@ -92,17 +92,6 @@ def _paren_amount(rest: str, dec: int) -> int:
 
 
 # --- body ------------------------------------------------------------------------------------
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one GGPoker hand chunk. Raises ParseError (UnsupportedGame for other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        if err.reason == "unknown_line" and HEADER.search(chunk.text, 1):
-            err.reason = "truncated_hand"
-            err.detail = "another hand's header starts inside this hand (file cut and glued)"
-        raise err.with_context(site=SITE) from None
 
 
 class _Body:
@@ -413,6 +402,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=chunk.text,
     )
+
+
+#: ``parse(chunk, file="")``: one hand chunk to a Hand, or ParseError naming the site
+#: (UnsupportedGame for other games); a glued file is told apart from an unknown line.
+parse = with_site(SITE, _parse, header=HEADER)
 
 
 def _posted_blinds(actions: list[Action], small: int, big: int) -> tuple[int, int]:

@@ -55,7 +55,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import line_sniffer
+from parsers.sites._common import line_sniffer, with_site
 from parsers.sites.ignition_header import Seats, label_of, read_head, started_at
 from parsers.text import Chunk, parse_money
 
@@ -98,17 +98,6 @@ _CHECK_VERBS = frozenset({"Checks", "Checks (timeout)", "Checks(timeout)",
 
 # True when an Ignition/Bovada/Bodog hand header starts one of the first lines. Never raises.
 sniff = line_sniffer(HEADER.match)
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one Ignition/Bovada hand chunk. Raises ParseError (UnsupportedGame for others)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        if err.reason == "unknown_line" and HEADER.search(chunk.text, 1):
-            err.reason = "truncated_hand"
-            err.detail = "another hand's header starts inside this hand (file cut and glued)"
-        raise err.with_context(site=SITE) from None
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
@@ -405,6 +394,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=chunk.text,
     )
+
+
+#: ``parse(chunk, file="")``: one hand chunk to a Hand, or ParseError naming the site
+#: (UnsupportedGame for other games); a glued file is told apart from an unknown line.
+parse = with_site(SITE, _parse, header=HEADER)
 
 
 def _read_summary(

@@ -59,6 +59,7 @@ from parsers.model import (
     LimitType,
     Street,
 )
+from parsers.sites._common import with_site
 from parsers.sites.pokerstars_header import parse_header
 from parsers.sites.pokerstars_summary import read_summary
 from parsers.text import Chunk, parse_money
@@ -282,18 +283,6 @@ def _relayout(lines: list[str]) -> tuple[list[str], list[int]]:
             kept.append(line)
             numbers.append(no)
     return kept, numbers
-
-
-def parse(chunk: Chunk, file: str = "") -> Hand:
-    """Parse one PokerStars hand chunk. Raises ParseError (UnsupportedGame for other games)."""
-    try:
-        return _parse(chunk, file)
-    except ParseError as err:
-        if err.reason == "unknown_line" and HEADER.search(chunk.text, 1):
-            # A file cut mid-hand with the next file glued on: say so rather than blame a line.
-            err.reason = "truncated_hand"
-            err.detail = "another hand's header starts inside this hand (file cut and glued)"
-        raise err.with_context(site=SITE) from None
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
@@ -586,3 +575,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         _source_ref(file, chunk.offset, chunk.line),                # source
         chunk.text,                                                 # raw_text
     )
+
+
+#: ``parse(chunk, file="")``: one hand chunk to a Hand, or ParseError naming the site
+#: (UnsupportedGame for other games); a glued file is told apart from an unknown line.
+parse = with_site(SITE, _parse, header=HEADER)
