@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import gc
 import hashlib
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from itertools import chain
 from pathlib import Path
 
 from pipeline import archive
@@ -84,29 +86,41 @@ class Batcher:
         self.files[record.path] = record
         self.dirty.add(record.path)
 
-    def add(self, packed: PackedFile, i: int) -> None:
+    @property
+    def room(self) -> int:
+        """Hands (or rejects) the batch takes before it is full."""
+        return self.batch_size - self.count
+
+    def add(self, packed: PackedFile, lo: int, hi: int, rejected: Sequence[int]) -> None:
+        """Outcomes ``lo`` to ``hi`` (exclusive) of one file; ``rejected`` lists those of them
+        that are rejects, in order. Their hands are consecutive rows of the file's tables, so
+        they extend the current run of rows (or start one): no per-hand work but counting."""
         run = self.run
-        run.hands_seen += 1
-        self.count += 1
-        reject = packed.rejects.get(i)
-        if reject is not None:
-            run.rejected += 1
-            run.reasons[reject.reason] += 1
-            self.rejects.append(reject)
+        run.hands_seen += hi - lo
+        self.count += hi - lo
+        if rejected:
+            run.rejected += len(rejected)
+            for i in rejected:
+                reject = packed.rejects[i]
+                run.reasons[reject.reason] += 1
+                self.rejects.append(reject)
+        run.codes.update(chain.from_iterable(packed.codes[lo:hi]))
+        first = packed.first_row(lo)
+        end = first + (hi - lo) - len(rejected)
+        if first == end:
             return
-        for code in packed.codes[i]:
-            run.codes[code] += 1
-        row, current = packed.rows_at[i], self.current
-        if current is not None and current[0] is packed and current[2] == row:
-            self.current = (packed, current[1], row + 1)
+        current = self.current
+        if current is not None and current[0] is packed and current[2] == first:
+            self.current = (packed, current[1], end)
         else:
             self._close_run()
-            self.current = (packed, row, row + 1)
+            self.current = (packed, first, end)
 
     def _close_run(self) -> None:
         if self.current is not None:
             packed, lo, hi = self.current
-            self.pieces.append(packed.rows.slice(lo, hi))
+            rows = packed.rows
+            self.pieces.append(rows if (lo, hi) == (0, rows.n_hands) else rows.slice(lo, hi))
             self.current = None
 
     @property
@@ -284,23 +298,30 @@ class Writer:
             self.batcher.flush()
 
     def _feed(self, parsed: PackedFile, data: bytes, start: int, record: FileRecord) -> None:
-        batcher, run = self.batcher, self.run
+        """The file's outcomes into the batcher, a batch-sized run at a time; a batch that
+        fills up mid-file commits with the file's progress so far (bytes, hash, counts)."""
+        batcher = self.batcher
         hasher = hashlib.blake2b(data[:start], digest_size=16)
         pos = start
         hands, rejected = record.hands, record.rejected
-        for i in range(parsed.n_outcomes):
-            batcher.add(parsed, i)
-            hands += 1
-            rejected += i in parsed.rejects
+        rejects = sorted(parsed.rejects)
+        lo, n = 0, parsed.n_outcomes
+        while lo < n:
+            hi = min(n, lo + batcher.room)
+            among = rejects[bisect_left(rejects, lo) : bisect_left(rejects, hi)]
+            batcher.add(parsed, lo, hi, among)
+            hands += hi - lo
+            rejected += len(among)
+            lo = hi
             if batcher.full:
-                end = parsed.ends[i]
+                end = parsed.ends[hi - 1]
                 hasher.update(data[pos:end])
                 pos = end
                 record = replace(record, bytes_consumed=pos, hands=hands, rejected=rejected,
                                  consumed_hash=hasher.hexdigest())
                 batcher.update_file(record)
                 batcher.flush()
-                self._report(record.path, self.position[0] - 1, run.bytes_done + pos)
+                self._report(record.path, self.position[0] - 1, self.run.bytes_done + pos)
         hasher.update(data[pos : parsed.consumed])
         done = parsed.consumed >= len(data)
         record = replace(record, bytes_consumed=parsed.consumed, hands=hands, rejected=rejected,

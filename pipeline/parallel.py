@@ -10,7 +10,9 @@ Why this shape:
   Arrow buffers cost a memory copy.
 - Results come back in submission order (a deque of futures), with at most ``window`` files
   in flight, so memory is bounded by a few files whatever the input size, and ``--jobs N``
-  stores exactly what ``--jobs 1`` stores, batch boundaries included.
+  stores exactly what ``--jobs 1`` stores, batch boundaries included. Only files count
+  towards the window (not the items with nothing to parse, such as the writer's end-of-file
+  markers): counted, they halved it, and a worker waited for the writer between two files.
 - The pool is started (forked) before the writer opens DuckDB, so no database thread or
   handle is ever duplicated into a worker.
 """
@@ -56,6 +58,12 @@ class PackedFile:
     @property
     def n_outcomes(self) -> int:
         return len(self.ends)
+
+    def first_row(self, i: int) -> int:
+        """The row of the first hand at or after outcome ``i`` (rows skip the rejects)."""
+        if not self.rejects:
+            return i
+        return i - sum(1 for k in self.rejects if k < i)
 
 
 def pack(parsed) -> PackedFile:  # noqa: ANN001 - pipeline.ingest.FileParse (import cycle)
@@ -147,8 +155,8 @@ class Pool:
         self.window = window or 2 * self.jobs
         self.executor: Executor | None = None
         if self.jobs > 1:
-            # pyarrow imports pandas on its first array (~1 s of CPU): once here, before the
-            # fork, instead of once in every worker.
+            # pyarrow imports pandas on its first array (~0.15 s of CPU): once here, before
+            # the fork, instead of once in every worker.
             pa.array([0], pa.int64())
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
             self.executor = ProcessPoolExecutor(
@@ -180,11 +188,18 @@ class Pool:
                 yield item, (fn(args) if args is not None else None)
             return
         pending: deque[tuple[T, Future | None]] = deque()
+        held = 0  # files sent and not handed back (items with nothing to parse hold nothing)
         for item in items:
             args = job(item)
-            pending.append((item, self.executor.submit(fn, args) if args is not None else None))
-            while len(pending) > self.window or (pending and _ready(pending[0][1])):
-                yield _resolve(pending.popleft())
+            if args is None:
+                pending.append((item, None))
+            else:
+                pending.append((item, self.executor.submit(fn, args)))
+                held += 1
+            while held > self.window or (pending and _ready(pending[0][1])):
+                entry = pending.popleft()
+                held -= entry[1] is not None
+                yield _resolve(entry)
         while pending:
             yield _resolve(pending.popleft())
 

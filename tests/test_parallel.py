@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import duckdb
@@ -111,3 +112,44 @@ def test_a_hand_arrow_cannot_convert_becomes_a_reject_not_a_lost_file(inputs):
 
 def _fields(obj) -> dict:
     return {name: getattr(obj, name) for name in obj.__slots__}
+
+
+def test_batch_size_changes_commits_not_what_is_stored(inputs, tmp_path):
+    """The writer takes a file's hands a batch-sized run at a time (rejects and duplicates
+    included); with one hand per batch every run is a single hand, the reference."""
+    dumps, summaries = {}, {}
+    for size in (1, 3, 10_000):
+        db = tmp_path / f"b{size}.duckdb"
+        summary = import_paths([inputs], db, batch_size=size).to_dict()
+        summary.pop("seconds"), summary.pop("db")
+        summaries[size], dumps[size] = summary, _dump(db)
+    assert summaries[1]["rejected"] == 1 and summaries[1]["duplicates"] == 32
+    assert summaries[3] == summaries[1] == summaries[10_000]
+    assert dumps[3] == dumps[1] == dumps[10_000]
+
+
+def _slow_parse(args: tuple) -> PackedFile:
+    time.sleep(0.2)  # no file is back before the next ones are sent
+    return parse_file(args)
+
+
+def test_the_window_counts_files_not_items_with_nothing_to_parse(inputs):
+    files = sorted(inputs.glob("*.txt"))
+    items = [x for f in files for x in (f, None)]  # a marker after each file, as the writer
+    sent: list[Path] = []
+
+    def job(item):
+        if item is None:
+            return None
+        sent.append(item)
+        return (item.read_bytes(), str(item), 0, None, True)
+
+    most = 0
+    with Pool(2, window=3) as pool:
+        got = []
+        for item, _ in pool.map_ordered(items, job, _slow_parse):
+            if item is not None:
+                got.append(item)
+                most = max(most, len(sent) - len(got) + 1)
+    assert got == files
+    assert 3 <= most <= 4  # window files (one more as the next is sent); markers aside
