@@ -134,7 +134,7 @@ def _warm_up() -> list:
 def text_stages(files: list[Path]) -> dict[str, dict]:
     """regex, split, parse, parse + replay, flatten and pickle costs, in this process (with
     the import's garbage-collector setting, so the stages add up to what an import pays)."""
-    from pipeline.store_flatten import flatten_rows
+    from pipeline.store_rows import flatten_rows
 
     results: dict[str, dict] = {}
     flatten_rows(_warm_up(), datetime.now(UTC).replace(tzinfo=None))  # imports, first calls

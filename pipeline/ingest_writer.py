@@ -22,7 +22,7 @@ from pathlib import Path
 from pipeline import archive
 from pipeline.parallel import PackedFile
 from pipeline.store import FileRecord, Reject, Rows, Store
-from pipeline.store_flatten import concat_rows
+from pipeline.store_rows import concat_rows
 
 
 @dataclass(frozen=True, slots=True)

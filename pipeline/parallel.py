@@ -5,7 +5,7 @@ Why this shape:
   a worker needs nothing but the bytes, and the writer keeps every decision that depends on
   the store (where to start, which format, what is unchanged) in one process.
 - Workers send back :class:`PackedFile`: the hands already flattened into Arrow tables
-  (:class:`pipeline.store_flatten.Rows`) plus a few integers and strings per hand. Pickling the
+  (:class:`pipeline.store_rows.Rows`) plus a few integers and strings per hand. Pickling the
   frozen dataclasses of a Hand and its Replay costs more than parsing them (see ``make bench``),
   Arrow buffers cost a memory copy.
 - Results come back in submission order (a deque of futures), with at most ``window`` files
@@ -31,7 +31,7 @@ from typing import TypeVar
 
 import pyarrow as pa
 
-from pipeline.store_flatten import Rows, flatten_rows, storable_problems
+from pipeline.store_rows import Rows, flatten_rows, storable_problems
 from pipeline.store_schema import Reject
 
 T = TypeVar("T")

@@ -38,7 +38,7 @@ import pyarrow.compute as pc
 from parsers.model import Hand
 from pipeline.engine.result import Replay
 from pipeline.store_export import export_csv, export_parquet
-from pipeline.store_flatten import Rows, flatten_rows, storable_problem
+from pipeline.store_rows import Rows, flatten_rows, storable_problem
 from pipeline.store_schema import (
     _FILE_COLS,
     MIGRATIONS,

@@ -16,7 +16,7 @@ Why this shape (it is the store's hot path: every imported hand passes here once
 - Any value a column cannot hold raises, and so does a batch holding a hand that
   :func:`pipeline.store_schema.unstorable` refuses (bounded once per batch over the columns
   gathered here, :func:`pipeline.store_schema.first_unstorable`), so :mod:`pipeline.parallel`
-  falls back and rejects the odd hands alone (:func:`storable_problems`).
+  falls back and rejects the odd hands alone (:func:`pipeline.store_rows.storable_problems`).
 - The same function serves the DuckDB store and the Parquet shards of the Dask import, so
   the two always agree on every column.
 """
@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from itertools import chain
 from operator import attrgetter, itemgetter
 
@@ -42,7 +41,6 @@ from pipeline.store_schema import (
     first_unstorable,
     names_after_button,
     positions,
-    unstorable,
 )
 
 _STREET_NAMES = {s: s.name.lower() for s in Street}
@@ -130,23 +128,23 @@ def arrow_schema(table: str) -> pa.Schema:
 
 def flatten(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> dict[str, pa.Table]:
     """One Arrow table per hand-keyed table for ``batch`` (money exact, in cents)."""
-    return _flatten_gc_off(batch, now).tables
+    return flatten_batch(batch, now).tables
 
 
-def _flatten_gc_off(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> _Batch:
-    """:class:`_Batch` with the garbage collector off: the columns are lists of strings and
+def flatten_batch(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> Batch:
+    """:class:`Batch` with the garbage collector off: the columns are lists of strings and
     numbers (no reference cycle to find), and each collection would walk every live Hand of
     the batch for nothing (measured: flattening 2000 hands ran 2.5x slower with it on)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _Batch(batch, now)
+        return Batch(batch, now)
     finally:
         if enabled:
             gc.enable()
 
 
-class _Batch:
+class Batch:
     """One batch flattened: ``tables``, and ``counts[table][i]``, the rows of hand ``i``."""
 
     __slots__ = ("amounts", "counts", "factors", "hand_id", "n", "numbers", "site", "tables")
@@ -228,7 +226,7 @@ class _Seats:
         return col.take(self.players, col.lookup(self.keys, keys))
 
 
-def _seats(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: list,
+def _seats(batch: Batch, hands: list[Hand], replays: list[Replay], reports: list,
            seat_lists: list) -> _Seats:
     seats = list(chain.from_iterable(seat_lists))
     rows = batch.rows("seats")
@@ -340,7 +338,7 @@ def _positions_by_hand(hands: list[Hand], seat_lists: list) -> pa.Array:
     return pa.array(position, _S)
 
 
-def _collected(batch: _Batch, hands: list[Hand], reports: list, rows: np.ndarray,
+def _collected(batch: Batch, hands: list[Hand], reports: list, rows: np.ndarray,
                seat_keys: np.ndarray, won: np.ndarray) -> np.ndarray:
     """What the site says each seat took home, or what the replay says it won when the site
     printed no collections for that hand.
@@ -376,7 +374,7 @@ def _collected(batch: _Batch, hands: list[Hand], reports: list, rows: np.ndarray
 # -- hands, actions, pots, findings --------------------------------------------------------
 
 
-def _hands(batch: _Batch, hands: list[Hand], replays: list[Replay], reports: list,
+def _hands(batch: Batch, hands: list[Hand], replays: list[Replay], reports: list,
            seats: _Seats, finding_lists: list, now: datetime) -> pa.Table:
     seat_counts = batch.counts["seats"]
     dealt = np.concatenate([[0], np.cumsum(~col.bools(seats.table.column("sitting_out")))])
@@ -469,7 +467,7 @@ def _attr(objects: list, name: str, type_: pa.DataType) -> pa.Array:
     return pa.array(list(map(attrgetter(name), objects)), type_)
 
 
-def _actions(batch: _Batch, act_lists: list, seats: _Seats) -> pa.Table:
+def _actions(batch: Batch, act_lists: list, seats: _Seats) -> pa.Table:
     acts = list(chain.from_iterable(act_lists))
     rows = batch.rows("actions")
     counts = batch.counts["actions"]
@@ -501,7 +499,7 @@ def _actions(batch: _Batch, act_lists: list, seats: _Seats) -> pa.Table:
     ], names=list(ACTION_COLS))
 
 
-def _pots(batch: _Batch, reports: list, pot_lists: list, seats: _Seats) -> pa.Table:
+def _pots(batch: Batch, reports: list, pot_lists: list, seats: _Seats) -> pa.Table:
     pots = list(chain.from_iterable(pot_lists))
     rows = batch.rows("pots")
     index = pa.array(list(map(_INDEX, pots)), _I32)
@@ -543,7 +541,7 @@ def _seat_lists(lists: list[tuple[int, ...]], rows: np.ndarray,
             pa.ListArray.from_arrays(offsets, numbers, type=pa.list_(_I32)))
 
 
-def _findings(batch: _Batch, finding_lists: list) -> pa.Table:
+def _findings(batch: Batch, finding_lists: list) -> pa.Table:
     found = list(chain.from_iterable(finding_lists))
     line = pa.array([f.line for f in found], _I32)
     batch.numbers.append(col.magnitude(line))
@@ -554,96 +552,3 @@ def _findings(batch: _Batch, finding_lists: list) -> pa.Table:
         pa.array([f.message for f in found], _S),
         line,
     ], names=list(FINDING_COLS))
-
-
-# -- the rows that cross process boundaries -----------------------------------------------
-
-
-def storable_problem(hand: Hand, replay: Replay) -> str | None:
-    """Why this one hand cannot be stored: :func:`unstorable`'s reason, else the error
-    converting it to Arrow columns; None when it fits."""
-    return storable_problems([(hand, replay)])[0]
-
-
-def storable_problems(batch: Sequence[tuple[Hand, Replay]]) -> list[str | None]:
-    """:func:`storable_problem` of every hand: the writer's fallback when a batch failed.
-
-    Each hand is bounded on its own (:func:`unstorable`, cheap); the rest are converted
-    together, in halves of halves when that fails, so the odd hand costs a few batches, not
-    one conversion per hand (a one-hand batch costs ~1 ms, mostly fixed Arrow costs).
-    """
-    problems = [unstorable(hand, replay) for hand, replay in batch]
-    now = datetime.now(UTC).replace(tzinfo=None)
-    pending = [[i for i, problem in enumerate(problems) if problem is None]]
-    while pending:
-        part = pending.pop()
-        try:
-            if part:
-                _flatten_gc_off([batch[i] for i in part], now)
-        except Exception as exc:  # noqa: BLE001 - any conversion failure makes a hand a reject
-            if len(part) == 1:
-                problems[part[0]] = f"{type(exc).__name__}: {exc}"
-            else:
-                pending.extend((part[len(part) // 2:], part[:len(part) // 2]))
-    return problems
-
-
-@dataclass(frozen=True)
-class Rows:
-    """Flattened hands ready to load: one Arrow table per hand-keyed table.
-
-    ``starts[table][i]`` is the first row of hand ``i`` in that table (with a final entry for
-    the end), so a run of hands can be sliced out without looking at the rows. This is what
-    worker processes send back: Arrow buffers pickle as a few memory copies, where the frozen
-    dataclasses of a Hand cost more to pickle than to parse (measured in ``make bench``).
-    """
-
-    tables: dict[str, pa.Table]
-    starts: dict[str, tuple[int, ...]]
-    sources: tuple[str, ...]  # source_file of each hand row (per-file counts)
-
-    @property
-    def n_hands(self) -> int:
-        return len(self.sources)
-
-    def slice(self, lo: int, hi: int) -> Rows:
-        """Hands ``lo`` to ``hi`` (exclusive), every table cut to their rows."""
-        tables, starts = {}, {}
-        for name, table in self.tables.items():
-            s = self.starts[name]
-            tables[name] = table.slice(s[lo], s[hi] - s[lo])
-            starts[name] = tuple(x - s[lo] for x in s[lo : hi + 1])
-        return Rows(tables, starts, self.sources[lo:hi])
-
-    def counts(self, name: str) -> np.ndarray:
-        """Rows of ``name`` per hand."""
-        return np.diff(np.asarray(self.starts[name], np.int64))
-
-
-def flatten_rows(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> Rows:
-    """:func:`flatten` plus the per-hand row offsets that :class:`Rows` carries."""
-    flat = _flatten_gc_off(batch, now)
-    starts = {name: _starts(flat.counts[name]) for name in TABLE_COLS}
-    return Rows(flat.tables, starts, tuple(hand.source.file for hand, _ in batch))
-
-
-def _starts(counts: np.ndarray) -> tuple[int, ...]:
-    return (0, *np.cumsum(counts).tolist())
-
-
-def concat_rows(parts: Sequence[Rows]) -> Rows:
-    """Several Rows as one (a batch made of pieces of several files)."""
-    if len(parts) == 1:
-        return parts[0]
-    if not parts:
-        return flatten_rows((), datetime.now(UTC).replace(tzinfo=None))
-    tables, starts = {}, {}
-    for name in TABLE_COLS:
-        tables[name] = pa.concat_tables([p.tables[name] for p in parts])
-        acc, s = 0, [0]
-        for p in parts:
-            ps = p.starts[name]
-            s.extend(acc + x for x in ps[1:])
-            acc += ps[-1]
-        starts[name] = tuple(s)
-    return Rows(tables, starts, tuple(x for p in parts for x in p.sources))
