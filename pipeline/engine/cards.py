@@ -22,6 +22,24 @@ _HOLDEM = Game.HOLDEM
 _VALID_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 
 
+def _gathered(
+    hand: Hand, card_actions: list[Action]
+) -> tuple[dict[int, tuple[str, ...]], set[int]]:
+    """Each seat's cards as the log last printed them (dealt, then shown or mucked face up),
+    and the seats that mucked without ever showing."""
+    known = {s.seat: s.hole_cards for s in hand.seats if s.hole_cards}
+    muck: set[int] = set()
+    if card_actions:
+        shown: set[int] = set()
+        for a in card_actions:
+            if a.cards:
+                known[a.seat] = a.cards
+            (muck if a.kind is _MUCK else shown).add(a.seat)
+        if muck and shown:
+            muck -= shown
+    return known, muck
+
+
 def read_cards(
     hand: Hand, card_actions: list[Action], out: list[Finding]
 ) -> tuple[dict[int, tuple[str, ...]], set[int], tuple[tuple[str, ...], ...] | None]:
@@ -33,16 +51,7 @@ def read_cards(
     two, are all readable and all different. None of the three rules can then find anything,
     so the answers are the inputs. Anything else takes the general functions.
     """
-    known = {s.seat: s.hole_cards for s in hand.seats if s.hole_cards}
-    muck: set[int] = set()
-    if card_actions:
-        shown: set[int] = set()
-        for a in card_actions:
-            if a.cards:
-                known[a.seat] = a.cards
-            (muck if a.kind is _MUCK else shown).add(a.seat)
-        if muck and shown:
-            muck -= shown
+    known, muck = _gathered(hand, card_actions)
     boards = hand.boards
     if hand.game is _HOLDEM and len(boards) <= 1:
         cards = list(boards[0]) if boards else []
@@ -66,16 +75,7 @@ def known_cards(
     ``card_actions`` are the log's shows and mucks (gathered by the replay's ``_in_hand``).
     Also returns the seats that mucked and never showed (see ``mucked``).
     """
-    known = {s.seat: s.hole_cards for s in hand.seats if s.hole_cards}
-    muck: set[int] = set()
-    if card_actions:
-        shown: set[int] = set()
-        for a in card_actions:
-            if a.cards:
-                known[a.seat] = a.cards
-            (muck if a.kind is _MUCK else shown).add(a.seat)
-        if muck and shown:
-            muck -= shown
+    known, muck = _gathered(hand, card_actions)
     holdem = hand.game is _HOLDEM
     if holdem:
         for cards in known.values():
