@@ -59,6 +59,7 @@ from parsers.model import (
 )
 from parsers.sites._common import search_sniffer, with_site
 from parsers.sites._starlike import Builder, Names, game_of, unknown
+from parsers.sites._verbs import all_in_by_added
 from parsers.text import Chunk, parse_money
 
 SITE = "cake"
@@ -257,18 +258,13 @@ def _action(b: Builder, seat: int, rest: str, money: _Money, n: int) -> None:
 
 
 def _all_in(b: Builder, seat: int, amount: int, n: int) -> None:
-    """"is all in X" (chips added): the bet, call or raise that the chips amount to."""
-    top = max(b.totals.values(), default=0)
-    mine = b.totals.get(seat, 0)
+    """"is all in X" (chips added): an all-in blind before the big blind is posted, else the
+    bet, call or raise that the chips amount to."""
     if b.street is Street.PREFLOP and not b.bb_posted:
         b.post(ActionKind.POST_BIG_BLIND if b.sb_posted else ActionKind.POST_SMALL_BLIND,
                seat, amount, True, n)
-    elif top == 0:
-        b.bet(seat, amount, True, n)
-    elif mine + amount <= top:
-        b.call(seat, amount, True, n)
     else:
-        b.raise_to(seat, mine + amount, True, n)
+        all_in_by_added(b, seat, amount, n)
 
 
 def _post(b: Builder, seat: int, arg: str, money: _Money, n: int) -> None:
