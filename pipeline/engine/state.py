@@ -250,15 +250,7 @@ def refund(state: TableState, seat: int, chips: int) -> None:
 
 def apply_post(state: TableState, action: Action) -> None:
     seat, kind, chips = action.seat, action.kind, action.amount
-    # put_in, inlined (two posts a hand at least)
-    stack = state.stack
-    before = stack[seat]
-    after = stack[seat] = before - chips
-    if (before > 0) is not (after > 0):
-        if before > 0 and seat not in state.folded:
-            state.n_able -= 1
-        crossed(state, seat, after)
-    state.contrib[seat] += chips
+    put_in(state, seat, chips, live=False)  # the street bet is settled below, by the post
     if kind is not _BIG_BLIND and kind is not _SMALL_BLIND and kind is not _STRADDLE:
         return  # a dead post: straight into the pot
     commit = state.commit
@@ -277,7 +269,7 @@ def apply_post(state: TableState, action: Action) -> None:
         state.bets = 1
     # A short all-in blind still obliges the others to the full blind.
     nominal = state.big_blind if kind is _BIG_BLIND else 0
-    if nominal > to and (action.all_in or after <= 0):
+    if nominal > to and (action.all_in or state.stack[seat] <= 0):
         to = nominal
     if to > state.current_bet:
         state.current_bet = to
