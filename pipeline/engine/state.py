@@ -303,18 +303,7 @@ def apply_call(state: TableState, action: Action) -> None:
 def apply_bet_or_raise(state: TableState, action: Action, to: int) -> None:
     """Put chips in up to ``to`` and move the bet level; only a full raise resets the minimum."""
     seat = action.seat
-    commit = state.commit
-    chips = to - commit[seat]
-    # put_in, inlined
-    stack = state.stack
-    before = stack[seat]
-    after = stack[seat] = before - chips
-    if (before > 0) is not (after > 0):
-        if before > 0 and seat not in state.folded:
-            state.n_able -= 1
-        crossed(state, seat, after)
-    state.contrib[seat] += chips
-    commit[seat] += chips
+    put_in(state, seat, to - state.commit[seat], True)
     bet = state.current_bet
     increment = to - bet
     if increment > 0:
