@@ -8,8 +8,8 @@ import zipfile
 import duckdb
 from hhgen import join, many_hands
 
-from pipeline.archive import ArchiveLimits, is_zip, read_members
-from pipeline.ingest import import_paths
+from pipeline.ingest.archive import ArchiveLimits, is_zip, read_members
+from pipeline.ingest.run import import_paths
 
 
 def _zip(path, members: dict[str, bytes]) -> None:

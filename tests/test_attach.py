@@ -8,10 +8,11 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.attach import attach
-from pipeline.cli import app
-from pipeline.ingest import import_paths
-from pipeline.store import SidepotError, Store
+from pipeline.cli.app import app
+from pipeline.errors import SidepotError
+from pipeline.ingest.run import import_paths
+from pipeline.store.attach import attach
+from pipeline.store.db import Store
 from reports.audit import findings_by_code, overview
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"

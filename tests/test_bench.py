@@ -3,7 +3,7 @@ speed is measured by `make bench`, never asserted in a test)."""
 
 from __future__ import annotations
 
-from pipeline.bench import TARGET_HANDS_PER_CPU_S, ratios
+from pipeline.dev.bench import TARGET_HANDS_PER_CPU_S, ratios
 
 
 def _rate(per_cpu: float, per_wall: float | None = None) -> dict:

@@ -12,7 +12,7 @@ import shutil
 import duckdb
 import pytest
 
-from pipeline import bench_stats
+from pipeline.dev import bench_stats
 from reports.stats import DEFINITIONS, player_stats, refresh
 
 COPIES = 3

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.render import safe
+from pipeline.cli.app import app
+from pipeline.cli.render import safe
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 COMMANDS = ["import", "audit", "stats", "show", "formats", "rejects", "export"]

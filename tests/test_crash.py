@@ -18,7 +18,7 @@ from pathlib import Path
 import duckdb
 from hhgen import join, many_hands
 
-from pipeline.ingest import import_paths
+from pipeline.ingest.run import import_paths
 
 N_HANDS = 3000
 BATCH = 100
@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 _CHILD = """
 import sys
-from pipeline.ingest import import_paths
+from pipeline.ingest.run import import_paths
 def report(p):
     print(p.hands_seen, flush=True)
 import_paths([sys.argv[1]], sys.argv[2], progress=report, batch_size=int(sys.argv[3]))

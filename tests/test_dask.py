@@ -8,12 +8,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.attach import attach
-from pipeline.dask_import import shard_id, write_shard
-from pipeline.ingest import import_paths
-from pipeline.simulate import simulate
-from pipeline.store import SidepotError
-from pipeline.writers import pokerstars
+from pipeline.errors import SidepotError
+from pipeline.export import pokerstars
+from pipeline.ingest.dask import shard_id, write_shard
+from pipeline.ingest.run import import_paths
+from pipeline.sim.dealer import simulate
+from pipeline.store.attach import attach
 
 pytest.importorskip("distributed", reason="the dask extra is not installed")
 
@@ -49,7 +49,7 @@ def _rows(db: Path) -> dict[str, list[tuple]]:
 
 
 def test_local_cluster_rows_equal_a_local_import(inputs, tmp_path):
-    from pipeline.dask_import import import_dask
+    from pipeline.ingest.dask import import_dask
 
     summary = import_dask([inputs], tmp_path / "pq", "local", workers=2)
     local = import_paths([inputs], tmp_path / "local.duckdb")
@@ -89,7 +89,7 @@ def test_partitions_by_site_and_month(inputs, tmp_path):
 
 
 def test_no_hand_histories_is_an_error(tmp_path):
-    from pipeline.dask_import import _summarise
+    from pipeline.ingest.dask import _summarise
 
     notes = tmp_path / "notes.md"
     notes.write_text("# nothing here\n")

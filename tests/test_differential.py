@@ -39,8 +39,8 @@ from parsers.model import ActionKind, Hand, LimitType  # noqa: E402
 from parsers.sites import pokerstars  # noqa: E402
 from parsers.text import split_hands  # noqa: E402
 from pipeline.engine import replay  # noqa: E402
-from pipeline.simulate import SimulatedHand, simulate  # noqa: E402
-from pipeline.writers.pokerstars import write_hand  # noqa: E402
+from pipeline.export.pokerstars import write_hand  # noqa: E402
+from pipeline.sim.dealer import SimulatedHand, simulate  # noqa: E402
 
 
 class PotLimitTexasHoldem(PotLimitPokerMixin, NoLimitTexasHoldem):

@@ -17,7 +17,7 @@ import duckdb
 import pytest
 from hhgen import join, many_hands, sample_hands
 
-from pipeline.ingest import import_paths
+from pipeline.ingest.run import import_paths
 
 HANDS = many_hands(6)
 IDS = sorted(re.search(r"#(\d+)", h).group(1) for h in HANDS)

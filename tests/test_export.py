@@ -34,11 +34,11 @@ from parsers.model import ActionKind, Hand
 from parsers.sites import phh as reader
 from parsers.sites import pokerstars
 from parsers.text import Chunk, read_file, split_hands
-from pipeline.cli import app
+from pipeline.cli.app import app
 from pipeline.engine import replay
-from pipeline.export import export_ohh, export_phh, load_hands
-from pipeline.ingest import import_paths
-from pipeline.writers import phh
+from pipeline.export import phh
+from pipeline.export.run import export_ohh, export_phh, load_hands
+from pipeline.ingest.run import import_paths
 
 FIX = Path(__file__).parent / "fixtures" / "phh"
 

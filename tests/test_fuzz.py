@@ -5,12 +5,12 @@ each program is applied cheaply, with ``random.Random(seed)``, to many sample ha
 so the default run covers well over 10,000 mutated hands in seconds. Every mutated hand sits
 between two good hands with fresh ids. The properties:
 
-- :func:`pipeline.ingest.parse_bytes` (parse + replay, in-process) returns for every chunk
+- :func:`pipeline.ingest.run.parse_bytes` (parse + replay, in-process) returns for every chunk
   either a replayed hand or a reject with a reason, and the good neighbours replay;
 - the full importer (``import_paths`` into DuckDB, a subset) never raises, accounts for every
   hand (imported + duplicates + rejected == seen), and stores the good neighbours;
 - a hand whose numbers do not fit the store is rejected alone, as ``unstorable`` with
-  :func:`pipeline.store.unstorable`'s reason, by the batch that flattens it.
+  :func:`pipeline.store.db.unstorable`'s reason, by the batch that flattens it.
 
 ``make fuzz`` runs the atheris harness (``pipeline/fuzz_harness.py``) for longer searches.
 """
@@ -26,9 +26,11 @@ from hhgen import renumbered, sample_hands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.ingest import import_paths, parse_bytes
-from pipeline.parallel import pack
-from pipeline.store import Reject, unstorable
+from pipeline.ingest.pack import pack
+from pipeline.ingest.parse import parse_bytes
+from pipeline.ingest.run import import_paths
+from pipeline.store.db import Reject
+from pipeline.store.storable import unstorable
 
 HANDS_PER_EXAMPLE = 48
 EXAMPLES = 215  # 215 * 48 = 10,320 mutated hands in the default run

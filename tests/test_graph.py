@@ -8,7 +8,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.ingest import import_paths
+from pipeline.ingest.run import import_paths
 from reports.equity import card_id, equity_shares
 from reports.filters import Filters
 from reports.graph import (

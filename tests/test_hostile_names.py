@@ -16,9 +16,9 @@ import pytest
 from hhgen import renumbered, sample_hands
 from typer.testing import CliRunner
 
-from pipeline.cli import app
-from pipeline.ingest import import_paths
-from pipeline.store import csv_safe
+from pipeline.cli.app import app
+from pipeline.ingest.run import import_paths
+from pipeline.store.db import csv_safe
 
 HOSTILE = [
     "O'Brien \"the; quote\"",

@@ -9,7 +9,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.ingest import import_paths
+from pipeline.ingest.run import import_paths
 from reports.export import neutralise, to_csv
 from reports.html import build_report
 

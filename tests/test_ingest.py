@@ -11,9 +11,10 @@ import duckdb
 import pytest
 from hhgen import join, many_hands
 
-from pipeline import ingest, store_flatten
-from pipeline.ingest import import_paths
-from pipeline.store import SidepotError
+from pipeline.errors import SidepotError
+from pipeline.ingest import parse as ingest
+from pipeline.ingest.run import import_paths
+from pipeline.store import flatten as store_flatten
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 

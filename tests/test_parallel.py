@@ -9,10 +9,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.ingest import import_paths
-from pipeline.parallel import PackedFile, Pool, pack, parse_file
-from pipeline.simulate import simulate
-from pipeline.writers import pokerstars
+from pipeline.core import parse_file
+from pipeline.export import pokerstars
+from pipeline.ingest.pack import PackedFile, pack
+from pipeline.ingest.pool import Pool
+from pipeline.ingest.run import import_paths
+from pipeline.sim.dealer import simulate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 TABLES = ("hands", "seats", "actions", "pots", "findings", "rejects", "files")
@@ -96,7 +98,7 @@ def test_packed_rows_slice_back_to_each_hand(inputs):
 
 
 def test_a_hand_arrow_cannot_convert_becomes_a_reject_not_a_lost_file(inputs):
-    from pipeline.ingest import parse_bytes
+    from pipeline.ingest.parse import parse_bytes
 
     parsed = parse_bytes((inputs / "sim2.txt").read_bytes(), "sim2.txt")
     outcome = parsed.outcomes[3]

@@ -14,8 +14,8 @@ import pytest
 from parsers.errors import ParseError
 from parsers.sites import phh, phh_toml
 from parsers.text import Chunk, split_hands
-from pipeline.simulate import simulate
-from pipeline.writers import phh as phh_writer
+from pipeline.export import phh as phh_writer
+from pipeline.sim.dealer import simulate
 
 
 def _same(a: object, b: object) -> bool:

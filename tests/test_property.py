@@ -18,8 +18,8 @@ from parsers.sites import pokerstars
 from parsers.text import split_hands
 from pipeline.engine import replay
 from pipeline.engine.result import Severity
-from pipeline.simulate import simulate
-from pipeline.writers.pokerstars import write_hand, write_hands
+from pipeline.export.pokerstars import write_hand, write_hands
+from pipeline.sim.dealer import simulate
 
 tables = st.fixed_dictionaries(
     {

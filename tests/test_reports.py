@@ -8,7 +8,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.store import SCHEMA
+from pipeline.store.db import SCHEMA
 from reports.audit import findings_by_code
 from reports.stats import player_stats
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+from pipeline.cli.app import app
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
 runner = CliRunner()

@@ -13,7 +13,7 @@ import ast
 import duckdb
 import pytest
 
-from pipeline.ingest import import_paths
+from pipeline.ingest.run import import_paths
 from reports.stats import seat_facts
 
 pytestmark = pytest.mark.corpus

@@ -13,11 +13,11 @@ from parsers import registry
 from parsers.model import ActionKind, Hand, LimitType, Street
 from parsers.sites import pokerstars
 from parsers.text import split_hands
-from pipeline.cli import app
-from pipeline.cli_simulate import parse_players
-from pipeline.simulate import simulate
-from pipeline.simulate_money import award, build_pots, describe
-from pipeline.writers.pokerstars import money, write_hand, write_hands
+from pipeline.cli.app import app
+from pipeline.cli.simulate import parse_players
+from pipeline.export.pokerstars import money, write_hand, write_hands
+from pipeline.sim.dealer import simulate
+from pipeline.sim.money import award, build_pots, describe
 
 
 def _plain(hand: Hand) -> Hand:

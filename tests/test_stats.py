@@ -18,7 +18,7 @@ from decimal import Decimal
 import duckdb
 import pytest
 
-from pipeline.ingest import import_paths
+from pipeline.ingest.run import import_paths
 from reports.filters import FilterError, Filters, parse_stakes
 from reports.sql import frame, load
 from reports.stats import (
@@ -298,8 +298,8 @@ def test_read_only_store_adds_hands_the_table_lacks(tmp_path):
 def test_refresh_cuts_the_same_store_into_the_same_chunks(tmp_path):
     """Rollup rows are summed per chunk: the same hands, imported in another order, must
     still be cut into the same chunks (by key), so both stores hold the same rollup rows."""
-    from pipeline.simulate import simulate
-    from pipeline.writers.pokerstars import write_hands
+    from pipeline.export.pokerstars import write_hands
+    from pipeline.sim.dealer import simulate
 
     dealt = [s.hand for s in simulate(60, 11, players=(2, 3))]
     for half, part in enumerate((dealt[:30], dealt[30:])):

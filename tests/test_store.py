@@ -30,18 +30,12 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from pipeline.cli import app
+from pipeline.cli.app import app
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
-from pipeline.ingest import import_paths
-from pipeline.store import (
-    FileRecord,
-    Reject,
-    SidepotError,
-    Store,
-    positions,
-    storable_problem,
-    unstorable,
-)
+from pipeline.errors import SidepotError
+from pipeline.ingest.run import import_paths
+from pipeline.store.db import FileRecord, Reject, Store, positions, storable_problem
+from pipeline.store.storable import unstorable
 
 P, F, T, R = Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER
 K = ActionKind
@@ -435,7 +429,7 @@ def test_one_batch_mixing_cents_and_whole_chips_is_exact(store):
 def test_cash_out_final_stack_is_the_next_hands_starting_stack(corpus):
     """Real PokerStars cash-outs: the stored final stack is what the player sits down with in
     the next hand at that table (where the file has one and nobody topped up in between)."""
-    from pipeline.parallel import parse_file
+    from pipeline.core import parse_file
 
     folder = (corpus / "PokerStars" / "santiweight__poker-handhistory" / "test"
               / "example-handhistories" / "2021-07-30_CO_NL50_FR_OOFGJJQ17")
@@ -444,7 +438,7 @@ def test_cash_out_final_stack_is_the_next_hands_starting_stack(corpus):
     files = sorted(p for p in folder.iterdir() if b"Cash Out Fee" in p.read_bytes())[:4]
     checked = matched = 0
     for path in files:
-        from pipeline.ingest import parse_bytes
+        from pipeline.ingest.parse import parse_bytes
 
         parsed = parse_bytes(path.read_bytes(), str(path))
         hands = [o.hand for o in parsed.outcomes if o.hand is not None]

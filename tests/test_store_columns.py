@@ -9,7 +9,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 
-from pipeline import store_columns as col
+from pipeline.store import columns as col
 
 
 def _decimals(cents: list[int | None]) -> pa.Array:

@@ -13,9 +13,10 @@ from test_store import make_hand, make_replay
 
 from parsers.model import Action, ActionKind, CashOut, Collection, PrintedPot, Seat, Street
 from pipeline.engine.result import Pot, SeatResult
-from pipeline.store import positions, storable_problem, unstorable
-from pipeline.store_flatten import TABLE_COLS, arrow_schema, flatten
-from pipeline.store_rows import flatten_rows, storable_problems
+from pipeline.store.db import positions, storable_problem
+from pipeline.store.flatten import TABLE_COLS, arrow_schema, flatten
+from pipeline.store.rows import flatten_rows, storable_problems
+from pipeline.store.storable import unstorable
 
 NOW = datetime(2026, 1, 1)
 

@@ -6,8 +6,8 @@ from datetime import datetime
 
 from test_store import make_hand, make_replay
 
-from pipeline.store_flatten import TABLE_COLS, arrow_schema
-from pipeline.store_rows import concat_rows, flatten_rows
+from pipeline.store.flatten import TABLE_COLS, arrow_schema
+from pipeline.store.rows import concat_rows, flatten_rows
 
 NOW = datetime(2026, 1, 1)
 

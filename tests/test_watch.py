@@ -13,8 +13,9 @@ from pathlib import Path
 import duckdb
 from hhgen import join, many_hands
 
-from pipeline.ingest import ImportSummary, parse_bytes
-from pipeline.watch import watch
+from pipeline.ingest.parse import parse_bytes
+from pipeline.ingest.summary import ImportSummary
+from pipeline.ingest.watch import watch
 
 REPO = Path(__file__).resolve().parent.parent
 

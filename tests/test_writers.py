@@ -13,7 +13,7 @@ from parsers.model import ActionKind, Game, Hand
 from parsers.sites import phh as reader
 from parsers.text import Chunk, read_file, split_hands
 from pipeline.engine import replay
-from pipeline.writers import ohh, phh
+from pipeline.export import ohh, phh
 from tests.handbuilder import HandBuilder
 
 FIX = Path(__file__).parent / "fixtures" / "phh"

@@ -1,0 +1,378 @@
+"""`make bench`: import speed and memory, each figure beside a reference from the same run.
+
+Speed is measured here, never in a timed test. Every figure is printed with its ratio to a
+reference measured in the same run on the same hands, because absolute numbers depend on the
+machine and on what else runs on it (the load average is recorded with the results):
+- a bare regex pass over each hand's text (the floor any parser must pay);
+- pokerkit (the reference Python poker engine) loading and replaying the same hands as PHH.
+
+Input: ``--hands`` simulated hands (:mod:`pipeline.sim.dealer`), written as PokerStars text and
+as PHH in ``--files`` files each (a client writes one file per table and day), cached in the
+temp folder by seed and size; plus the PokerStars corpus where present.
+
+Stages on the PokerStars text: split (decode, detect, split into hands), parse, parse + replay
+(every rule check), flatten (Arrow columns), and the full import into a fresh DuckDB file with
+``jobs=1`` and ``jobs=2``, each import in its own process so its peak memory is its own. Rates
+are hands per wall-clock second and per CPU second (workers included): on a busy machine the
+CPU figure is the one that compares. ``--memory-hands`` imports copies of the hands (new ids)
+at growing sizes to show the peak memory's slope. Results: printed, and bench/results.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import pickle
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from parsers import registry
+from parsers.errors import ParseError
+from parsers.text import decode
+from pipeline.core import parse_file
+from pipeline.engine import replay
+from pipeline.ingest.writer import fewer_collections
+
+REPO = Path(__file__).resolve().parent.parent
+_REFERENCE = re.compile(r"^(?:PokerStars .*?#\d+|.*?\$?[\d.,]+)", re.MULTILINE)
+_HAND_NO = re.compile(r"(PokerStars Hand #)(\d+)")
+
+
+def _cache(seed: int, hands: int, files: int) -> Path:
+    return Path(tempfile.gettempdir()) / "sidepot-bench" / f"s{seed}-h{hands}-f{files}"
+
+
+def generate(seed: int, hands: int, files: int) -> Path:
+    """Simulated hands as ``ps/*.txt`` and ``phh/*.phhs`` (the same hands), cached."""
+    from pipeline.export import phh, pokerstars
+    from pipeline.sim.dealer import simulate
+
+    root = _cache(seed, hands, files)
+    if (root / "done").exists():
+        return root
+    (root / "ps").mkdir(parents=True, exist_ok=True)
+    (root / "phh").mkdir(parents=True, exist_ok=True)
+    per = -(-hands // files)
+    # No rake and no run-it-twice: PHH has no field for either (see pipeline.export.phh).
+    dealt = [s.hand for s in simulate(hands, seed, players=(2, 9), rake=False,
+                                      run_it_twice=False)]
+    for i in range(files):
+        part = dealt[i * per : (i + 1) * per]
+        (root / "ps" / f"table{i:03}.txt").write_text(pokerstars.write_hands(part), "utf-8")
+        (root / "phh" / f"table{i:03}.phhs").write_text(phh.write_hands(part), "utf-8")
+    (root / "done").write_text("ok")
+    return root
+
+
+def replicate(src: Path, copies: int, out: Path) -> Path:
+    """``copies`` copies of the PokerStars files with new hand numbers (for memory runs)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for k in range(copies):
+        for f in sorted(src.glob("*.txt")):
+            text = f.read_text("utf-8")
+            text = _HAND_NO.sub(lambda m, k=k: f"{m[1]}{k + 1}{m[2]}", text)
+            (out / f"c{k:03}_{f.name}").write_text(text, "utf-8")
+    return out
+
+
+def _cpu() -> float:
+    return time.process_time()
+
+
+def _timed(fn: Callable[[], int]) -> dict:
+    """Rates of ``fn`` (which returns its hand count), with the garbage collector off as the
+    import runs its workers (:func:`pipeline.ingest.pool.parse_file`): stages keep every hand
+    alive, so the collector would otherwise walk them over and over, a cost no import pays
+    (a third of the parse figure). The reference (regex, pokerkit) is timed the same way."""
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        wall, cpu = time.perf_counter(), _cpu()
+        n = fn()
+        wall, cpu = time.perf_counter() - wall, _cpu() - cpu
+    finally:
+        if enabled:
+            gc.enable()
+    return _rates(n, wall, cpu)
+
+
+def _rates(n: int, wall: float, cpu: float) -> dict:
+    return {"hands": n, "wall_s": round(wall, 3), "cpu_s": round(cpu, 3),
+            "hands_per_s": round(n / wall, 1) if wall else 0.0,
+            "hands_per_cpu_s": round(n / cpu, 1) if cpu else 0.0}
+
+
+def _chunks(files: list[Path]) -> list:
+    out = []
+    for path in files:
+        data = path.read_bytes()
+        text, encoding = decode(data)
+        try:
+            fmt = registry.detect(text)
+        except (registry.UnknownFormatError, registry.AmbiguousFormatError):
+            continue
+        out.extend((fmt, chunk, str(path)) for chunk in fmt.split(text, encoding, data))
+    return out
+
+
+def _warm_up() -> list:
+    from pipeline.sim.dealer import simulate
+
+    return [(s.hand, replay(s.hand)) for s in simulate(5, 1)]
+
+
+def text_stages(files: list[Path]) -> dict[str, dict]:
+    """regex, split, parse, parse + replay, flatten and pickle costs, in this process (with
+    the import's garbage-collector setting, so the stages add up to what an import pays)."""
+    from pipeline.store.rows import flatten_rows
+
+    results: dict[str, dict] = {}
+    flatten_rows(_warm_up(), datetime.now(UTC).replace(tzinfo=None))  # imports, first calls
+    results["split"] = _timed(lambda: len(_chunks(files)))
+    chunks = _chunks(files)
+    texts = [c.text for _, c, _ in chunks]
+    results["regex_reference"] = _timed(lambda: sum(1 for t in texts if _REFERENCE.findall(t)))
+    parsed: list = []
+
+    def parse_only() -> int:
+        for fmt, chunk, file in chunks:
+            try:
+                parsed.append(fmt.parse(chunk, file))
+            except ParseError:
+                pass
+        return len(parsed)
+
+    results["parse"] = _timed(parse_only)
+    replays: list = []
+    results["replay_only"] = _timed(lambda: len([replays.append(replay(h)) for h in parsed]))
+    both = results["parse"], results["replay_only"]
+    results["parse_replay"] = _rates(len(replays), sum(b["wall_s"] for b in both),
+                                     sum(b["cpu_s"] for b in both))
+    pairs = list(zip(parsed, replays, strict=True))
+    now = datetime.now(UTC).replace(tzinfo=None)
+    results["flatten_arrow"] = _timed(lambda: flatten_rows(pairs, now).n_hands)
+    sample = pairs[:2000]
+    results["pickle_hand_replay"] = _timed(lambda: len(pickle.loads(pickle.dumps(sample, 5))))
+    packed = [parse_file((f.read_bytes(), str(f), 0, None, True)) for f in files[:2]]
+    n_packed = sum(p.rows.n_hands for p in packed)
+    results["pickle_packed_rows"] = _timed(
+        lambda: n_packed + 0 * len(pickle.loads(pickle.dumps(packed, 5))))
+    return results
+
+
+def _import_child(path: str, jobs: int) -> None:
+    """Run in a fresh process: one import, then its times and peak memory as JSON."""
+    from pipeline.ingest.run import import_paths
+
+    def used(who: int) -> float:
+        r = resource.getrusage(who)
+        return r.ru_utime + r.ru_stime
+
+    with tempfile.TemporaryDirectory() as tmp:
+        startup = used(resource.RUSAGE_SELF)  # interpreter and imports: not the import's
+        wall = time.perf_counter()
+        summary = import_paths([path], Path(tmp) / "bench.duckdb", jobs=jobs)
+        wall = time.perf_counter() - wall
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    writer = used(resource.RUSAGE_SELF) - startup
+    print(json.dumps({
+        **_rates(summary.hands_imported, wall, writer + used(resource.RUSAGE_CHILDREN)),
+        "writer_cpu_s": round(writer, 3),
+        "peak_rss_mb": _own_peak_mb(me.ru_maxrss),
+        "worker_peak_rss_mb": round(
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1),
+        "rejected": summary.rejected, "seen": summary.hands_seen,
+    }))
+
+
+def _own_peak_mb(fallback_kb: int) -> float:
+    """This process's peak RSS. ``ru_maxrss`` survives exec on Linux (a child started by a big
+    parent reports the parent's peak), so read the memory map's own high-water mark."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return round(fallback_kb / 1024, 1)
+
+
+def import_run(path: Path, jobs: int) -> dict:
+    out = subprocess.run(
+        [sys.executable, "-m", "pipeline.dev.bench", "--import-child", str(path), str(jobs)],
+        capture_output=True, text=True, check=True, cwd=REPO,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def phh_stages(folder: Path) -> dict[str, dict]:
+    """sidepot and pokerkit on the same PHH files."""
+    files = sorted(folder.glob("*.phhs"))
+    results: dict[str, dict] = {}
+
+    def ours() -> int:
+        n = 0
+        for f in files:
+            packed = parse_file((f.read_bytes(), str(f), 0, None, True))
+            n += packed.rows.n_hands
+        return n
+
+    results["sidepot_phh_parse_replay_flatten"] = _timed(ours)
+    results["sidepot_phh_import"] = import_run(folder, 1)
+    try:
+        from pokerkit import HandHistory
+    except ImportError:
+        return results
+    failed = 0
+
+    def theirs() -> int:
+        nonlocal failed
+        n = 0
+        for f in files:
+            with open(f, "rb") as fh:
+                for hh in HandHistory.load_all(fh):
+                    try:
+                        for _ in hh:
+                            pass
+                        n += 1
+                    except ValueError:
+                        failed += 1
+        return n
+
+    results["pokerkit_load_replay"] = _timed(theirs)
+    results["pokerkit_load_replay"]["refused"] = failed
+    return results
+
+
+def memory_runs(src: Path, sizes: list[int], per_copy: int) -> list[dict]:
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            copies = max(1, round(size / per_copy))
+            folder = replicate(src, copies, Path(tmp) / f"m{copies}")
+            run = import_run(folder, 2)
+            runs.append({"hands": run["hands"], "peak_rss_mb": run["peak_rss_mb"],
+                         "worker_peak_rss_mb": run["worker_peak_rss_mb"],
+                         "hands_per_s": run["hands_per_s"]})
+    return runs
+
+
+def _ratio(a: dict, b: dict, key: str = "hands_per_cpu_s") -> float:
+    return round(a[key] / b[key], 3) if b.get(key) else 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="make bench", description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=10_000)
+    ap.add_argument("--files", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--memory-hands", type=int, nargs="*", default=[10_000, 200_000])
+    ap.add_argument("--no-corpus", action="store_true")
+    ap.add_argument("--import-child", nargs=2, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.import_child:
+        _import_child(args.import_child[0], int(args.import_child[1]))
+        return 0
+    load_before = os.getloadavg()
+    root = generate(args.seed, args.hands, args.files)
+    ps_files = sorted((root / "ps").glob("*.txt"))
+    out: dict = {"machine": {"cpus": os.cpu_count(), "load_before": load_before},
+                 "input": {"simulated": str(root), "hands": args.hands, "files": args.files}}
+    with fewer_collections():
+        text = text_stages(ps_files)
+    text["import_jobs1"] = import_run(root / "ps", 1)
+    text["import_jobs2"] = import_run(root / "ps", 2)
+    out["pokerstars_text"] = text
+    with fewer_collections():
+        out["phh"] = phh_stages(root / "phh")
+    corpus = REPO.parent / "shared" / "corpus" / "PokerStars"
+    if os.environ.get("SIDEPOT_CORPUS"):
+        corpus = Path(os.environ["SIDEPOT_CORPUS"]) / "PokerStars"
+    if corpus.is_dir() and not args.no_corpus:
+        out["corpus_pokerstars_import_jobs1"] = import_run(corpus, 1)
+        out["corpus_pokerstars_import_jobs2"] = import_run(corpus, 2)
+    if args.memory_hands:
+        out["memory"] = memory_runs(root / "ps", args.memory_hands, args.hands)
+    out["ratios"] = ratios(out)
+    out["machine"]["load_after"] = os.getloadavg()
+    print(render(out))
+    target = REPO / "bench" / "results.json"
+    target.parent.mkdir(exist_ok=True)
+    try:  # keep what other benchmarks merged in (bench_stats writes "stats")
+        previous = json.loads(target.read_text())
+    except (OSError, ValueError):
+        previous = {}
+    kept = {k: v for k, v in previous.items() if k not in out and k not in _OWN_KEYS}
+    target.write_text(json.dumps({**kept, **out}, indent=2) + "\n")
+    print(f"written: {target}", file=sys.stderr)
+    return 0
+
+
+_OWN_KEYS = ("corpus_pokerstars_import_jobs1", "corpus_pokerstars_import_jobs2", "memory")
+
+
+def ratios(out: dict) -> dict:
+    t, p = out["pokerstars_text"], out["phh"]
+    r = {
+        "import_vs_regex": _ratio(t["import_jobs1"], t["regex_reference"]),
+        "parse_replay_vs_regex": _ratio(t["parse_replay"], t["regex_reference"]),
+        "jobs2_vs_jobs1_wall": _ratio(t["import_jobs2"], t["import_jobs1"], "hands_per_s"),
+        "pickle_packed_vs_hand_objects": _ratio(t["pickle_packed_rows"],
+                                                t["pickle_hand_replay"]),
+    }
+    if "pokerkit_load_replay" in p:
+        r["phh_import_vs_pokerkit"] = _ratio(p["sidepot_phh_import"], p["pokerkit_load_replay"])
+        r["phh_parse_replay_vs_pokerkit"] = _ratio(p["sidepot_phh_parse_replay_flatten"],
+                                                   p["pokerkit_load_replay"])
+    r["import_per_core_vs_target"] = round(t["import_jobs1"]["hands_per_cpu_s"]
+                                           / TARGET_HANDS_PER_CPU_S, 3)
+    mem = out.get("memory") or []
+    if len(mem) >= 2 and mem[-1]["hands"] != mem[-2]["hands"]:
+        # the slope between the two largest runs: DuckDB's buffers fill up first, then stay
+        grow = mem[-1]["peak_rss_mb"] - mem[-2]["peak_rss_mb"]
+        r["writer_rss_mb_per_100k_hands"] = round(
+            grow * 100_000 / (mem[-1]["hands"] - mem[-2]["hands"]), 2)
+    return r
+
+
+#: Issue 7's target for a full PokerStars import on one core (hands per CPU second).
+TARGET_HANDS_PER_CPU_S = 20_000
+
+
+def render(out: dict) -> str:
+    lines = [f"machine: {out['machine']['cpus']} cpus, load average before "
+             f"{out['machine']['load_before'][0]:.2f}",
+             f"{'stage':<36}{'hands':>9}{'wall s':>9}{'hands/s':>10}{'hands/cpu-s':>13}"
+             f"{'peak MB':>9}"]
+    for group in ("pokerstars_text", "phh"):
+        lines.append(f"[{group}]")
+        for name, r in out[group].items():
+            lines.append(_row(name, r))
+    for key in ("corpus_pokerstars_import_jobs1", "corpus_pokerstars_import_jobs2"):
+        if key in out:
+            lines.append(_row(key, out[key]))
+    for m in out.get("memory", []):
+        lines.append(f"memory: {m['hands']:>9} hands -> writer peak {m['peak_rss_mb']} MB, "
+                     f"worker peak {m['worker_peak_rss_mb']} MB")
+    lines.append("ratios: " + json.dumps(out["ratios"]))
+    return "\n".join(lines)
+
+
+def _row(name: str, r: dict) -> str:
+    peak = r.get("peak_rss_mb", "")
+    return (f"  {name:<34}{r['hands']:>9}{r['wall_s']:>9.2f}{r['hands_per_s']:>10.0f}"
+            f"{r['hands_per_cpu_s']:>13.0f}{peak:>9}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,19 @@
+"""The one exception base of the library: what a user is told, never a traceback.
+
+Library code raises :class:`SidepotError` (or a subclass) for anything a user can fix: a
+missing file, a locked or full database, bad options passed to a library call. The CLI
+translates it once, in its entry point, into a one-line message and an exit code; anything
+else that escapes is a bug and says so.
+"""
+
+from __future__ import annotations
+
+__all__ = ["SidepotError", "UsageError"]
+
+
+class SidepotError(Exception):
+    """Base of the errors sidepot reports to a user: the CLI prints the message, no traceback."""
+
+
+class UsageError(SidepotError):
+    """Options that cannot go together or a value out of range: the CLI exits 2, not 1."""

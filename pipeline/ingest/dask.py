@@ -1,0 +1,236 @@
+"""Import beyond one machine: parse and replay on a Dask cluster, write Parquet shards.
+
+Why this shape:
+- One task per input file (a *shard*). The task is :func:`write_shard`: read, parse, replay,
+  flatten (the same code as the DuckDB import, so the columns are the same) and write that
+  file's rows as Parquet. Nothing but a small :class:`ShardResult` goes back to the client, so
+  the client's memory does not grow with the input.
+- The layout is the one ``sidepot export --parquet`` writes and :mod:`pipeline.store.attach` reads:
+  ``<table>/site=<site>/month=<YYYY-MM>/<shard>.parquet`` for the hand-keyed tables,
+  ``rejects/<shard>.parquet`` and ``files/<shard>.parquet``. ``<shard>`` is a hash of the
+  input path, and a task first removes that shard's files everywhere: a rerun (or a retried
+  task) replaces a shard's rows instead of adding a second copy.
+- No shared store, so no dedup while writing: a hand that two files both hold is written by
+  both shards, and the attach views keep one copy per (site, hand_id). Every Parquet row
+  carries its ``shard`` for that.
+- Dask is optional (``pip install sidepot[dask]``); it is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from pipeline.errors import SidepotError
+from pipeline.ingest.files import iter_files
+from pipeline.ingest.pack import pack
+from pipeline.ingest.parse import parse_bytes
+from pipeline.store.flatten import TABLE_COLS
+
+HAND_TABLES = tuple(TABLE_COLS)
+
+
+@dataclass(frozen=True)
+class ShardResult:
+    """What one task did with one input file (small: it travels back to the client)."""
+
+    path: str
+    shard: str
+    format: str | None
+    skip: str | None
+    hands: int
+    rejected: int
+    rejected_by_reason: dict[str, int]
+    findings_by_code: dict[str, int]
+    partitions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DaskSummary:
+    """The outcome of one Dask import; ``to_json()`` is the CLI's ``--json`` output.
+
+    ``hands_written`` counts every hand row written, duplicates across files included (the
+    attach views keep one copy of each (site, hand_id)).
+    """
+
+    files: int
+    hands_seen: int
+    hands_written: int
+    rejected: int
+    rejected_by_reason: dict[str, int]
+    findings_by_code: dict[str, int]
+    skipped_files: int
+    skipped_by_reason: dict[str, int]
+    seconds: float
+    out_dir: str
+    partitions: int
+    scheduler: str = ""
+    shards: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+
+def shard_id(path: str) -> str:
+    """A stable file name for the rows of one input path."""
+    return hashlib.blake2b(path.encode("utf-8", "surrogatepass"), digest_size=10).hexdigest()
+
+
+def write_shard(path: str, out_dir: str) -> ShardResult:
+    """The task: one input file -> its Parquet files under ``out_dir`` (replacing earlier ones)."""
+    out, shard = Path(out_dir), shard_id(path)
+    _remove_shard(out, shard)
+    data = Path(path).read_bytes()
+    packed = pack(parse_bytes(data, path))
+    reasons = Counter(r.reason for r in packed.rejects.values())
+    codes = Counter(code for hand_codes in packed.codes for code in hand_codes)
+    partitions: list[str] = []
+    if packed.skip is None and packed.rows.n_hands:
+        partitions = _write_partitions(out, shard, packed.rows)
+    if packed.rejects:
+        _write(out / "rejects" / f"{shard}.parquet", _rejects_table(packed, shard))
+    files_row = pa.table({
+        "path": [path], "size": pa.array([len(data)], pa.int64()),
+        "content_hash": [hashlib.blake2b(data, digest_size=16).hexdigest()],
+        "format": pa.array([packed.format], pa.string()),
+        "bytes_consumed": pa.array([packed.consumed], pa.int64()),
+        "hands": pa.array([packed.n_outcomes], pa.int32()),
+        "rejected": pa.array([len(packed.rejects)], pa.int32()),
+        "status": ["complete" if packed.skip is None else f"skipped: {packed.skip}"],
+        "shard": [shard],
+    })
+    _write(out / "files" / f"{shard}.parquet", files_row)
+    return ShardResult(path, shard, packed.format, packed.skip, packed.n_outcomes,
+                       len(packed.rejects), dict(reasons), dict(codes), tuple(partitions))
+
+
+def _write_partitions(out: Path, shard: str, rows) -> list[str]:  # noqa: ANN001 - Rows
+    hands = rows.tables["hands"]
+    started = hands.column("started_at").to_pylist()
+    months = [s.strftime("%Y-%m") if s is not None else "unknown" for s in started]
+    sites = hands.column("site").to_pylist()
+    keys = np.array([f"{s}\x00{m}" for s, m in zip(sites, months, strict=True)], dtype=object)
+    written = []
+    for key in sorted(set(keys.tolist())):
+        site, month = key.split("\x00")
+        mine = keys == key
+        part = f"site={site}/month={month}"
+        for name in HAND_TABLES:
+            table = rows.tables[name]
+            if not mine.all():
+                table = table.filter(pa.array(np.repeat(mine, rows.counts(name))))
+            table = table.drop_columns(["site"]).append_column(
+                "shard", pa.array([shard] * table.num_rows, pa.string()))
+            _write(out / name / part / f"{shard}.parquet", table)
+        written.append(part)
+    return written
+
+
+def _rejects_table(packed, shard: str) -> pa.Table:  # noqa: ANN001 - PackedFile
+    rejects = list(packed.rejects.values())
+    return pa.table({
+        "source_file": [r.source_file for r in rejects],
+        "source_offset": pa.array([r.source_offset for r in rejects], pa.int64()),
+        "line": pa.array([r.line for r in rejects], pa.int32()),
+        "site": pa.array([r.site for r in rejects], pa.string()),
+        "reason": [r.reason for r in rejects],
+        "detail": [r.detail for r in rejects],
+        "raw_text": [r.raw_text for r in rejects],
+        "shard": [shard] * len(rejects),
+    })
+
+
+def _write(target: Path, table: pa.Table) -> None:
+    """Write to a temporary name, then rename: a killed task never leaves half a file."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.tmp")
+    pq.write_table(table, tmp)
+    tmp.replace(target)
+
+
+def _remove_shard(out: Path, shard: str) -> None:
+    if not out.exists():
+        return
+    for old in out.glob(f"*/*/*/{shard}.parquet"):
+        old.unlink()
+    for name in ("rejects", "files"):
+        (out / name / f"{shard}.parquet").unlink(missing_ok=True)
+
+
+def import_dask(
+    paths: Sequence[str | Path],
+    out_dir: str | Path,
+    scheduler: str = "local",
+    *,
+    workers: int = 2,
+) -> DaskSummary:
+    """Parse and replay every file under ``paths`` on a Dask cluster, writing Parquet shards.
+
+    ``scheduler`` is a scheduler address (``tcp://host:8786``) or ``"local"`` for a
+    :class:`distributed.LocalCluster` of ``workers`` single-threaded processes.
+    """
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as exc:
+        raise SidepotError("--dask needs Dask: pip install 'sidepot[dask]'") from exc
+    started = time.perf_counter()
+    files = [str(p) for p in iter_files(paths)]
+    out = Path(out_dir).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    cluster = None
+    if scheduler == "local":
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler)
+    results: list[ShardResult] = []
+    try:
+        futures = client.map(write_shard, files, out_dir=str(out), pure=False)
+        for future in as_completed(futures):
+            results.append(future.result())
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    results.sort(key=lambda r: r.path)
+    return _summarise(results, out, scheduler, time.perf_counter() - started)
+
+
+def _summarise(
+    results: list[ShardResult], out: Path, scheduler: str, seconds: float
+) -> DaskSummary:
+    reasons: Counter = Counter()
+    codes: Counter = Counter()
+    skipped: Counter = Counter()
+    partitions: set[str] = set()
+    for r in results:
+        reasons.update(r.rejected_by_reason)
+        codes.update(r.findings_by_code)
+        if r.skip is not None:
+            skipped[r.skip] += 1
+        partitions.update(r.partitions)
+    recognised = [r for r in results if r.skip is None]
+    if not recognised:
+        raise SidepotError(f"no hand histories found ({sum(skipped.values())} files skipped)")
+    seen = sum(r.hands for r in results)
+    rejected = sum(r.rejected for r in results)
+    return DaskSummary(
+        files=len(results), hands_seen=seen, hands_written=seen - rejected, rejected=rejected,
+        rejected_by_reason=dict(reasons.most_common()), findings_by_code=dict(codes.most_common()),
+        skipped_files=sum(skipped.values()), skipped_by_reason=dict(skipped.most_common()),
+        seconds=round(seconds, 3), out_dir=str(out), partitions=len(partitions),
+        scheduler=scheduler, shards=[r.shard for r in results],
+    )

@@ -1,0 +1,95 @@
+"""One file's parse, packed for the trip from a worker to the writer.
+
+Workers send back :class:`PackedFile`: the hands already flattened into Arrow tables
+(:class:`pipeline.store.rows.Rows`) plus a few integers and strings per hand. Pickling the
+frozen dataclasses of a Hand and its Replay costs more than parsing them, Arrow buffers cost a
+memory copy. A hand Arrow cannot convert becomes an ``unstorable`` reject here, alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from pipeline.ingest.parse import FileParse
+from pipeline.store.rows import Rows, flatten_rows, storable_problems
+from pipeline.store.schema import Reject
+
+__all__ = ["PackedFile", "pack"]
+
+
+@dataclass(frozen=True)
+class PackedFile:
+    """One file's parse, compact: what :class:`pipeline.ingest.run.FileParse` says, flattened.
+
+    Per outcome ``i``: ``ends[i]`` is the byte where the next hand starts, ``rows_at[i]`` the
+    hand's row in ``rows`` (or -1 when rejected), ``codes[i]`` its finding codes. ``rejects``
+    maps outcome index -> Reject.
+    """
+
+    format: str | None
+    skip: str | None
+    consumed: int
+    ends: tuple[int, ...]
+    rows_at: tuple[int, ...]
+    codes: tuple[tuple[str, ...], ...]
+    rejects: dict[int, Reject]
+    rows: Rows
+
+    @property
+    def n_outcomes(self) -> int:
+        return len(self.ends)
+
+    def first_row(self, i: int) -> int:
+        """The row of the first hand at or after outcome ``i`` (rows skip the rejects)."""
+        if not self.rejects:
+            return i
+        return i - sum(1 for k in self.rejects if k < i)
+
+
+def pack(parsed) -> PackedFile:  # noqa: ANN001 - pipeline.ingest.run.FileParse (import cycle)
+    """Flatten a FileParse. A hand Arrow cannot convert becomes an ``unstorable`` reject."""
+    now = datetime.now(UTC).replace(tzinfo=None)
+    ends, rows_at, codes, rejects, hands = [], [], [], {}, []
+    for i, outcome in enumerate(parsed.outcomes):
+        ends.append(outcome.end)
+        if outcome.reject is None:
+            rows_at.append(len(hands))
+            codes.append(tuple(f.code for f in outcome.replay.findings))
+            hands.append((outcome.hand, outcome.replay))
+        else:
+            rows_at.append(-1)
+            codes.append(())
+            rejects[i] = outcome.reject
+    try:
+        rows = flatten_rows(hands, now)
+    except Exception:  # noqa: BLE001 - some hand does not convert: find it, reject it
+        return _pack_slowly(parsed, now)
+    return PackedFile(parsed.format, parsed.skip, parsed.consumed, tuple(ends),
+                      tuple(rows_at), tuple(codes), rejects, rows)
+
+
+def _pack_slowly(parsed: FileParse, now: datetime) -> PackedFile:
+    """The fallback: every hand converted on its own, the ones that fail rejected."""
+    ends, rows_at, codes, rejects, hands = [], [], [], {}, []
+    problems = iter(storable_problems(
+        [(o.hand, o.replay) for o in parsed.outcomes if o.reject is None]))
+    for i, outcome in enumerate(parsed.outcomes):
+        ends.append(outcome.end)
+        reject = outcome.reject
+        if reject is None:
+            hand, result = outcome.hand, outcome.replay
+            problem = next(problems)
+            if problem is None:
+                rows_at.append(len(hands))
+                codes.append(tuple(f.code for f in result.findings))
+                hands.append((hand, result))
+                continue
+            src = hand.source
+            reject = Reject(src.file, src.offset, src.line, hand.site, "unstorable", problem,
+                            hand.raw_text)
+        rows_at.append(-1)
+        codes.append(())
+        rejects[i] = reject
+    return PackedFile(parsed.format, parsed.skip, parsed.consumed, tuple(ends),
+                      tuple(rows_at), tuple(codes), rejects, flatten_rows(hands, now))

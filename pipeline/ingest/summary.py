@@ -1,0 +1,37 @@
+"""What one import run did, as a value: the CLI renders it or prints it as JSON."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """The outcome of one import run; ``to_json()`` is the CLI's ``--json`` output.
+
+    ``findings_by_code`` counts the findings of every hand replayed in this run (imported or
+    duplicate): it describes the input that was read, not what is new in the store.
+    ``unchanged_files`` were already fully imported and not read again; ``resumed_files``
+    were read from where an earlier import stopped.
+    """
+
+    files: int
+    hands_seen: int
+    hands_imported: int
+    duplicates: int
+    rejected: int
+    rejected_by_reason: dict[str, int]
+    findings_by_code: dict[str, int]
+    seconds: float
+    skipped_files: int = 0
+    skipped_by_reason: dict[str, int] = field(default_factory=dict)
+    db: str = ""
+    unchanged_files: int = 0
+    resumed_files: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, sort_keys=False)

@@ -1,0 +1,45 @@
+"""The store: one column spec, the rules of what fits, flattening to Arrow, DuckDB and Parquet.
+
+:mod:`.schema` holds the tables' definition and the small records the import writes,
+:mod:`.storable` every rule deciding whether a hand fits the columns, :mod:`.flatten`
+(with :mod:`.columns`) turns hands and replays into Arrow tables, :mod:`.rows` carries them
+as batches, :mod:`.db` is the DuckDB store (dedup, commits with progress rows),
+:mod:`.parquet` exports it, :mod:`.attach` puts views over a Parquet folder.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+_EXPORTS = {
+    "Store": "pipeline.store.db",
+    "file_digest": "pipeline.store.db",
+    "SCHEMA": "pipeline.store.schema",
+    "BatchResult": "pipeline.store.schema",
+    "FileRecord": "pipeline.store.schema",
+    "Reject": "pipeline.store.schema",
+    "positions": "pipeline.store.schema",
+    "unstorable": "pipeline.store.storable",
+    "unsupported_precision": "pipeline.store.storable",
+    "Rows": "pipeline.store.rows",
+    "flatten_rows": "pipeline.store.rows",
+    "storable_problem": "pipeline.store.rows",
+    "AttachSummary": "pipeline.store.attach",
+    "attach": "pipeline.store.attach",
+    "export_csv": "pipeline.store.parquet",
+    "export_parquet": "pipeline.store.parquet",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> object:
+    """Exports load on first use: importing one room never drags in the others."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
