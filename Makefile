@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 slow: $(STAMP)
-	$(BIN)/python -m pytest -m slow -s tests/test_differential.py tests/test_property.py
+	$(BIN)/python -m pytest -m slow -s tests/engine/test_differential.py tests/engine/test_property.py
 
 # Every parser and the engine over a folder of real files (default ../shared/corpus).
 corpus-report: $(STAMP)

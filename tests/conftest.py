@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.support.paths import REPO
+
 SAMPLES = REPO / "data" / "samples"
 
 

@@ -1,0 +1,99 @@
+"""Dask import: a local cluster writes Parquet shards whose rows equal a local DuckDB import."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipeline.errors import SidepotError
+from pipeline.export import pokerstars
+from pipeline.ingest.dask import shard_id, write_shard
+from pipeline.ingest.run import import_paths
+from pipeline.sim.dealer import simulate
+from pipeline.store.attach import attach
+from tests.support.paths import SAMPLES
+
+pytest.importorskip("distributed", reason="the dask extra is not installed")
+
+TABLES = ("hands", "seats", "actions", "pots", "findings")
+#: Columns a Dask shard and a DuckDB import may differ in: when the row was written.
+STAMPED = {"hands": "* EXCLUDE (imported_at)"}
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("in")
+    for f in SAMPLES.glob("*.txt"):
+        shutil.copy(f, root / f.name)
+    hands = [s.hand for s in simulate(40, 11, players=(2, 9), run_it_twice=False)]
+    (root / "sim.txt").write_text(pokerstars.write_hands(hands), encoding="utf-8")
+    shutil.copy(root / "sim.txt", root / "sim_again.txt")  # every hand twice: dedup by views
+    good = (SAMPLES / "cash_nl10_ankaa.txt").read_text("utf-8-sig").split("\n\n\n")
+    bad = good[1].replace("Seat 2: MarlaK", "Seat 2 MarlaK", 1)
+    (root / "mixed.txt").write_text(good[0] + "\n\n\n" + bad + "\n\n\n", "utf-8")
+    return root
+
+
+def _rows(db: Path) -> dict[str, list[tuple]]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return {
+            t: con.execute(f"SELECT {STAMPED.get(t, '*')} FROM {t} ORDER BY ALL").fetchall()
+            for t in TABLES
+        }
+    finally:
+        con.close()
+
+
+def test_local_cluster_rows_equal_a_local_import(inputs, tmp_path):
+    from pipeline.ingest.dask import import_dask
+
+    summary = import_dask([inputs], tmp_path / "pq", "local", workers=2)
+    local = import_paths([inputs], tmp_path / "local.duckdb")
+    assert summary.hands_seen == local.hands_seen
+    assert summary.hands_written == local.hands_imported + local.duplicates
+    assert summary.rejected == local.rejected == 1
+    assert summary.findings_by_code == local.findings_by_code
+    attached = attach(tmp_path / "pq", tmp_path / "attached.duckdb")
+    assert attached.layout == "dask"
+    assert attached.rows["hands"] == local.hands_imported  # the copies are read once
+    got, want = _rows(tmp_path / "attached.duckdb"), _rows(tmp_path / "local.duckdb")
+    for table in TABLES:
+        assert got[table] == want[table], table
+    con = duckdb.connect(str(tmp_path / "attached.duckdb"), read_only=True)
+    assert con.execute("SELECT count(*), min(reason) FROM rejects").fetchone() == (
+        1, "unknown_line")
+
+
+def test_rerunning_a_shard_replaces_its_files(inputs, tmp_path):
+    out = tmp_path / "pq"
+    first = write_shard(str(inputs / "sim.txt"), str(out))
+    before = sorted(p.relative_to(out) for p in out.rglob("*.parquet"))
+    again = write_shard(str(inputs / "sim.txt"), str(out))
+    assert first == again
+    assert sorted(p.relative_to(out) for p in out.rglob("*.parquet")) == before
+    assert all(p.name == f"{shard_id(str(inputs / 'sim.txt'))}.parquet" for p in before)
+    con = duckdb.connect()
+    n = con.execute(
+        f"SELECT count(*) FROM read_parquet('{out}/hands/**/*.parquet')").fetchone()[0]
+    assert n == first.hands == 40
+
+
+def test_partitions_by_site_and_month(inputs, tmp_path):
+    result = write_shard(str(inputs / "cash_nl10_ankaa.txt"), str(tmp_path / "pq"))
+    assert result.partitions == ("site=pokerstars/month=2024-03",)
+    assert (tmp_path / "pq" / "seats" / "site=pokerstars" / "month=2024-03").is_dir()
+
+
+def test_no_hand_histories_is_an_error(tmp_path):
+    from pipeline.ingest.dask import _summarise
+
+    notes = tmp_path / "notes.md"
+    notes.write_text("# nothing here\n")
+    result = write_shard(str(notes), str(tmp_path / "pq"))
+    assert result.skip == "unknown_format" and result.hands == 0
+    with pytest.raises(SidepotError, match="no hand histories"):
+        _summarise([result], tmp_path / "pq", "local", 0.0)

@@ -1,0 +1,157 @@
+"""Parallel import: ``jobs=2`` stores exactly what ``jobs=1`` stores, and the pool keeps order."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipeline.core import parse_file
+from pipeline.export import pokerstars
+from pipeline.ingest.pack import PackedFile, pack
+from pipeline.ingest.pool import Pool
+from pipeline.ingest.run import import_paths
+from pipeline.sim.dealer import simulate
+from tests.support.paths import SAMPLES
+
+TABLES = ("hands", "seats", "actions", "pots", "findings", "rejects", "files")
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> Path:
+    """Samples, two simulated files, a copy (30 duplicates), a file with a bad hand between two
+    hands of a sample (2 duplicates) and a non-history file."""
+    root = tmp_path_factory.mktemp("in")
+    for f in SAMPLES.glob("*.txt"):
+        shutil.copy(f, root / f.name)
+    for seed in (1, 2):
+        hands = [s.hand for s in simulate(30, seed, players=(2, 9), run_it_twice=False)]
+        (root / f"sim{seed}.txt").write_text(pokerstars.write_hands(hands), encoding="utf-8")
+    shutil.copy(root / "sim1.txt", root / "sim1_copy.txt")
+    good = (SAMPLES / "cash_nl10_ankaa.txt").read_text("utf-8-sig").split("\n\n\n")
+    bad = good[1].replace("Seat 2: MarlaK", "Seat 2 MarlaK", 1)
+    (root / "mixed.txt").write_text(good[0] + "\n\n\n" + bad + "\n\n\n" + good[2], "utf-8")
+    (root / "notes.md").write_text("# not a hand history\n")
+    return root
+
+
+def _dump(db: Path) -> dict[str, list[tuple]]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        out = {}
+        for t in TABLES:
+            stamped = t in ("hands", "rejects", "files")
+            cols = "* EXCLUDE (imported_at)" if stamped else "*"
+            out[t] = con.execute(f"SELECT {cols} FROM {t} ORDER BY ALL").fetchall()
+        return out
+    finally:
+        con.close()
+
+
+def test_two_jobs_store_exactly_what_one_job_stores(inputs, tmp_path):
+    seen: dict[int, list] = {1: [], 2: []}
+    summaries = {}
+    for jobs in (1, 2):
+        summaries[jobs] = import_paths([inputs], tmp_path / f"j{jobs}.duckdb", jobs=jobs,
+                                       batch_size=7, progress=seen[jobs].append)
+    one, two = summaries[1].to_dict(), summaries[2].to_dict()
+    for volatile in ("seconds", "db"):
+        one.pop(volatile), two.pop(volatile)
+    assert one == two
+    assert one["duplicates"] == 30 + 2 and one["rejected"] == 1 and one["skipped_files"] == 1
+    assert _dump(tmp_path / "j1.duckdb") == _dump(tmp_path / "j2.duckdb")
+    assert seen[1] == seen[2]  # same batches, same progress rows, same order
+
+
+def test_rerun_with_two_jobs_reads_nothing(inputs, tmp_path):
+    db = tmp_path / "s.duckdb"
+    first = import_paths([inputs], db, jobs=2)
+    again = import_paths([inputs], db, jobs=2)
+    assert first.hands_imported == 81  # 30 + 30 simulated, 21 from the samples
+    assert again.hands_seen == 0 and again.unchanged_files == first.files
+
+
+def test_pool_returns_results_in_submission_order(inputs):
+    files = sorted(p for p in inputs.glob("*.txt"))
+    with Pool(2, window=2) as pool:
+        got = list(pool.map_ordered(files, lambda p: (p.read_bytes(), str(p), 0, None, True)))
+    assert [p for p, _ in got] == files
+    for path, packed in got:
+        assert isinstance(packed, PackedFile)
+        assert set(packed.rows.sources) <= {str(path)}
+        assert packed.n_outcomes == packed.rows.n_hands + len(packed.rejects)
+
+
+def test_packed_rows_slice_back_to_each_hand(inputs):
+    packed = parse_file(((inputs / "sim2.txt").read_bytes(), "sim2.txt", 0, None, True))
+    rows = packed.rows
+    whole = rows.tables["actions"].num_rows
+    parts = [rows.slice(i, i + 1) for i in range(rows.n_hands)]
+    assert sum(p.tables["actions"].num_rows for p in parts) == whole
+    ids = rows.tables["hands"].column("hand_id").to_pylist()
+    for i, part in enumerate(parts):
+        assert set(part.tables["actions"].column("hand_id").to_pylist()) <= {ids[i]}
+        assert part.tables["seats"].num_rows == rows.counts("seats")[i] > 1
+
+
+def test_a_hand_arrow_cannot_convert_becomes_a_reject_not_a_lost_file(inputs):
+    from pipeline.ingest.parse import parse_bytes
+
+    parsed = parse_bytes((inputs / "sim2.txt").read_bytes(), "sim2.txt")
+    outcome = parsed.outcomes[3]
+    seats = list(outcome.hand.seats)
+    seats[0] = type(seats[0])(**{**_fields(seats[0]), "seat": 2**40})  # no INTEGER column
+    from dataclasses import replace
+
+    broken = replace(outcome, hand=replace(outcome.hand, seats=tuple(seats)))
+    packed = pack(replace(parsed, outcomes=parsed.outcomes[:3] + (broken,) + parsed.outcomes[4:]))
+    assert list(packed.rejects) == [3] and packed.rejects[3].reason == "unstorable"
+    assert packed.rows.n_hands == len(parsed.outcomes) - 1
+
+
+def _fields(obj) -> dict:
+    return {name: getattr(obj, name) for name in obj.__slots__}
+
+
+def test_batch_size_changes_commits_not_what_is_stored(inputs, tmp_path):
+    """The writer takes a file's hands a batch-sized run at a time (rejects and duplicates
+    included); with one hand per batch every run is a single hand, the reference."""
+    dumps, summaries = {}, {}
+    for size in (1, 3, 10_000):
+        db = tmp_path / f"b{size}.duckdb"
+        summary = import_paths([inputs], db, batch_size=size).to_dict()
+        summary.pop("seconds"), summary.pop("db")
+        summaries[size], dumps[size] = summary, _dump(db)
+    assert summaries[1]["rejected"] == 1 and summaries[1]["duplicates"] == 32
+    assert summaries[3] == summaries[1] == summaries[10_000]
+    assert dumps[3] == dumps[1] == dumps[10_000]
+
+
+def _slow_parse(args: tuple) -> PackedFile:
+    time.sleep(0.2)  # no file is back before the next ones are sent
+    return parse_file(args)
+
+
+def test_the_window_counts_files_not_items_with_nothing_to_parse(inputs):
+    files = sorted(inputs.glob("*.txt"))
+    items = [x for f in files for x in (f, None)]  # a marker after each file, as the writer
+    sent: list[Path] = []
+
+    def job(item):
+        if item is None:
+            return None
+        sent.append(item)
+        return (item.read_bytes(), str(item), 0, None, True)
+
+    most = 0
+    with Pool(2, window=3) as pool:
+        got = []
+        for item, _ in pool.map_ordered(items, job, _slow_parse):
+            if item is not None:
+                got.append(item)
+                most = max(most, len(sent) - len(got) + 1)
+    assert got == files
+    assert 3 <= most <= 4  # window files (one more as the next is sent); markers aside
