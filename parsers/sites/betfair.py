@@ -50,6 +50,7 @@ import re
 from datetime import datetime
 
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -59,8 +60,16 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import search_sniffer, with_site
-from parsers.sites._starlike import Builder, Names, cards_in, game_of, take_back, to_utc, unknown
+from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.starlike import (
+    Builder,
+    Names,
+    cards_in,
+    game_of,
+    take_back,
+    to_utc,
+    unknown,
+)
 from parsers.text import Chunk, parse_money
 
 SITE = "betfair"
@@ -353,3 +362,17 @@ def _stakes(b: Builder, limit: LimitType, low: int, high: int) -> Stakes:
         smalls = [a.amount for a in b.actions if a.kind is ActionKind.POST_SMALL_BLIND]
         return Stakes(smalls[0] if smalls else low // 2, low, ante, low, high)
     return Stakes(low, high, ante, high, 2 * high)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="betfair",
+    site=SITE,
+    description="Betfair Poker hand histories (the site's own client, before iPoker; "
+    "2008-2012)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

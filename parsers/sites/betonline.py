@@ -41,6 +41,7 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -52,8 +53,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
-from parsers.sites._starlike import Builder, Names, cards_in, to_utc, unknown
+from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import Builder, Names, cards_in, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
 SITE = "betonline"
@@ -472,3 +473,16 @@ def _unknown_stacks(b: Builder, seats: dict[int, list]) -> None:
         v = seats.get(seat)
         if v is not None and v[1] == 0 and chips > 0:
             v[1], v[4] = chips, False
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="betonline",
+    site=SITE,
+    description="BetOnline hand histories (PayNoRake, Gear Poker, ActionPoker.com skins)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

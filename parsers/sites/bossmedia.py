@@ -40,6 +40,7 @@ import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     TOURNAMENT_CHIPS,
     ActionKind,
@@ -49,8 +50,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
-from parsers.sites._starlike import Builder
+from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import Builder
 from parsers.text import Chunk, parse_money
 
 SITE = "bossmedia"
@@ -374,3 +375,16 @@ def _stakes(text: str, limit: LimitType, b: Builder, dec: int) -> Stakes:
         sb = next((x.amount for x in b.actions if x.kind is ActionKind.POST_SMALL_BLIND), a // 2)
         return Stakes(sb, a, ante, a, c)
     return Stakes(a, c, ante)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="bossmedia",
+    site=SITE,
+    description="Boss Media network XML hand histories (cash, sit & go, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

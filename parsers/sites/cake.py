@@ -47,6 +47,7 @@ import re
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -57,9 +58,9 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import search_sniffer, with_site
-from parsers.sites._starlike import Builder, Names, game_of, unknown
-from parsers.sites._verbs import all_in_by_added
+from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.verbs import all_in_by_added
 from parsers.text import Chunk, parse_money
 
 SITE = "cake"
@@ -290,3 +291,16 @@ def _coin_flip(b: Builder, seats: dict[int, list]) -> None:
     for seat, (_, stack, *_rest) in sorted(seats.items()):
         b.actions.append(Action(Street.PREFLOP, seat, ActionKind.POST_ANTE, stack, 0, True))
     b.actions.extend(shows)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="cake",
+    site=SITE,
+    description="Cake Poker network hand histories (cash, play money, tournaments; 2010-2013)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

@@ -43,11 +43,12 @@ from datetime import datetime
 from functools import partial
 
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import PLAY_MONEY, ActionKind, Hand, LimitType, Stakes, Street
-from parsers.sites._common import search_sniffer, with_site
-from parsers.sites._lines import read_body, read_seats
-from parsers.sites._starlike import Builder, Names, cards_in, game_of, to_utc, unknown
-from parsers.sites._verbs import all_in_by_added, record_dealt
+from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.lines import read_body, read_seats
+from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.verbs import all_in_by_added, record_dealt
 from parsers.text import Chunk, parse_money
 
 SITE = "cereus"
@@ -258,3 +259,16 @@ def _summary(st: _State, lines: list[str], first: int
     if total is None:
         raise ParseError("truncated_hand", "no 'Total Pot' in the summary", line=first)
     return total, rake if rake is not None else 0, tuple(fees)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="cereus",
+    site=SITE,
+    description="Cereus network hand histories (Absolute Poker, UltimateBet; 2007-2011)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

@@ -46,11 +46,12 @@ from functools import partial
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import PLAY_MONEY, ActionKind, Hand, Stakes, Street
-from parsers.sites._common import search_sniffer, with_site
-from parsers.sites._lines import read_body, read_seats
-from parsers.sites._starlike import Builder, Names, game_of, unknown
-from parsers.sites._verbs import RaiseText, all_in_by_added, checked_return, record_bet
+from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.lines import read_body, read_seats
+from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.verbs import RaiseText, all_in_by_added, checked_return, record_bet
 from parsers.text import Chunk, parse_money
 
 SITE = "enet"
@@ -274,3 +275,16 @@ def _summary_seat(b: Builder, names: Names, line: str, n: int) -> None:
             b.summary_cards(seat, _board(what[: what.index("]") + 1]))
     else:
         raise unknown("unknown summary seat line")
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="enet",
+    site=SITE,
+    description="Enet Poker hand histories (cash; 2012)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

@@ -51,6 +51,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import (
     TOURNAMENT_CHIPS,
     ActionKind,
@@ -59,8 +60,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
-from parsers.sites._starlike import Builder, Names, game_of, to_utc, unknown
+from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import Builder, Names, game_of, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
 SITE = "entraction"
@@ -298,3 +299,16 @@ def _action(b: Builder, seat: int, rest: str, money, n: int, stacks: dict[int, i
         b.bet(seat, amount, all_in, n)
     else:
         b.raise_by_added(seat, amount, all_in, n)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="entraction",
+    site=SITE,
+    description="Entraction hand histories (cash, tournaments; 2009-2012)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

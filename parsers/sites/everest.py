@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     TOURNAMENT_CHIPS,
     Action,
@@ -40,7 +41,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
+from parsers.sites._kit.common import with_site
 from parsers.text import Chunk, parse_money
 
 SITE = "everest"
@@ -255,3 +256,17 @@ def _parse(chunk: Chunk, file: str) -> Hand:  # noqa: C901 - one pass over a fla
 
 # Parse one chunk from :func:`split`. Raises ParseError (UnsupportedGame: other games).
 parse = with_site(SITE, _parse)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="everest",
+    site=SITE,
+    description="Everest Poker XML hand histories (cash, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+    splitter=split,
+)

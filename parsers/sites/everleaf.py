@@ -47,9 +47,10 @@ from pathlib import PurePath
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import TOURNAMENT_CHIPS, ActionKind, Hand, LimitType, Stakes, Street
-from parsers.sites._common import with_site
-from parsers.sites._starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
 from parsers.text import Chunk, parse_money
 
 SITE = "everleaf"
@@ -263,3 +264,16 @@ def _all_in(b: Builder, seat: int, amount: int, seats: dict[int, list]) -> bool:
     spent = sum(a.amount if a.kind is not ActionKind.UNCALLED_RETURN else -a.amount
                 for a in b.actions if a.seat == seat) + amount
     return spent >= seats[seat][1] > 0
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="everleaf",
+    site=SITE,
+    description="Everleaf Gaming network hand histories (Everleaf, Grand Poker skins)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

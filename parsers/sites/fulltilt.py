@@ -28,6 +28,7 @@ from datetime import datetime
 from functools import partial
 
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -38,9 +39,9 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import line_sniffer, with_site
-from parsers.sites._starlike import Builder, Names, cards_in, game_of, to_utc, unknown
-from parsers.sites._verbs import (
+from parsers.sites._kit.common import line_sniffer, with_site
+from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.verbs import (
     RaiseText,
     record_bet,
     record_dealt,
@@ -338,3 +339,16 @@ def _summary_seat(b: Builder, line: str, lineno: int, dec: int, folded: set[int]
     elif line.endswith("folded before the Flop") and seat not in folded \
             and b.street is Street.PREFLOP:
         b.fold(seat, lineno)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="fulltilt",
+    site=SITE,
+    description="Full Tilt Poker hand histories (cash, Rush, sit & go, Matrix, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

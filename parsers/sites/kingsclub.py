@@ -39,11 +39,12 @@ import re
 from functools import partial
 
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import ActionKind, Hand, LimitType, Stakes, Street
-from parsers.sites._common import search_sniffer, with_site
-from parsers.sites._lines import read_body, read_seats
-from parsers.sites._starlike import Builder, Names, cards_in, game_of, unknown
-from parsers.sites._verbs import RaiseText, record_bet, split_all_in
+from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.lines import read_body, read_seats
+from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, unknown
+from parsers.sites._kit.verbs import RaiseText, record_bet, split_all_in
 from parsers.text import Chunk, parse_money
 
 SITE = "kingsclub"
@@ -197,3 +198,16 @@ def _summary(b: Builder, names: Names, seats: dict[int, list], lines: list[str],
             raise ParseError("bad_amount", f"seat {seat} wins {amount} by the wins lines but "
                              f"{collected.get(seat, 0)} by the final stacks")
     return rake
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="kingsclub",
+    site=SITE,
+    description="KingsClub hand histories (club cash games; 2020-2023)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

@@ -39,6 +39,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 from parsers.cards import normalize_card
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     TOURNAMENT_CHIPS,
     Action,
@@ -49,8 +50,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
-from parsers.sites._starlike import Builder, take_back
+from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import Builder, take_back
 from parsers.text import Chunk, parse_money
 
 SITE = "merge"
@@ -425,3 +426,17 @@ def _return_silent(b: Builder, printed: dict[int, int]) -> None:
     silent = {seat: chips for seat, chips in returned.items() if chips > 0}
     if silent:
         take_back(b.collections, silent)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="merge",
+    site=SITE,
+    description="Merge Gaming / Carbon Poker XML hand histories (cash, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+    splitter=split,
+)

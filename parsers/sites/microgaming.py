@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 
 from parsers.cards import normalize_card
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     TOURNAMENT_CHIPS,
     Action,
@@ -43,7 +44,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
+from parsers.sites._kit.common import with_site
 from parsers.text import Chunk, parse_money
 
 SITE = "microgaming"
@@ -332,3 +333,16 @@ def _add_implied_return(actions: list[Action]) -> Action | None:
         actions.insert(at, back)
         return back
     return None
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="microgaming",
+    site=SITE,
+    description="Microgaming (MPN) XML hand histories (cash, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

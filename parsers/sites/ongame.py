@@ -36,6 +36,7 @@ import re
 from datetime import UTC, datetime, timedelta, timezone
 
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -48,8 +49,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
-from parsers.sites._starlike import Builder, Names, cards_in, to_utc, unknown
+from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import Builder, Names, cards_in, to_utc, unknown
 from parsers.text import Chunk, parse_money
 
 SITE = "ongame"
@@ -336,3 +337,16 @@ def _close(b: Builder, antes: dict[int, int]) -> None:
         return
     antes.clear()
     b.close_street()
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="ongame",
+    site=SITE,
+    description="OnGame network hand histories (OnGame, Betfair, Strobe skins; 2008-2014)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

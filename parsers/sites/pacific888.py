@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -38,7 +39,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
+from parsers.sites._kit.common import with_site
 from parsers.text import Chunk, parse_money
 
 SITE = "pacific888"
@@ -403,3 +404,16 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 # Parse one 888 hand chunk. Raises ParseError (UnsupportedGame for other games).
 parse = with_site(SITE, _parse)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="pacific888",
+    site=SITE,
+    description="888poker / Pacific / Cassava hand histories (cash, play money, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

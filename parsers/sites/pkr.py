@@ -37,9 +37,10 @@ from datetime import datetime
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, ActionKind, Hand, PrintedPot, Stakes, Street
-from parsers.sites._common import with_site
-from parsers.sites._starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
 from parsers.text import Chunk, parse_money
 
 SITE = "pkr"
@@ -341,3 +342,16 @@ def _collect(st: _State, seat: int, text: str, line: int) -> None:
     k = m["k"] or m["k2"]
     index = int(k) if k else (0 if len(st.pots) > 1 else None)
     st.b.collect(seat, st.money(m["amt"]), line, index)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="pkr",
+    site=SITE,
+    description="PKR hand histories (cash, play money, sit & go, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

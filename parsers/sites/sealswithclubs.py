@@ -40,11 +40,18 @@ import re
 from functools import partial
 
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import ActionKind, Hand, Stakes, Street
-from parsers.sites._common import search_sniffer, with_site
-from parsers.sites._lines import read_body, read_seats
-from parsers.sites._starlike import Builder, Names, cards_in, game_of, unknown
-from parsers.sites._verbs import RaiseText, checked_return, record_bet, record_dealt, split_all_in
+from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.lines import read_body, read_seats
+from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, unknown
+from parsers.sites._kit.verbs import (
+    RaiseText,
+    checked_return,
+    record_bet,
+    record_dealt,
+    split_all_in,
+)
 from parsers.text import Chunk, parse_money
 
 SITE = "sealswithclubs"
@@ -184,3 +191,16 @@ def _wins(b: Builder, seat: int, rest: str, n: int) -> None:
         raise unknown("unreadable winnings")
     pot = None if m[1] == "Pot" else int(m[2]) if m[2] else 0
     b.collect(seat, _money(m[3]), n, pot)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="sealswithclubs",
+    site=SITE,
+    description="Seals With Clubs hand histories (bitcoin cash games in mBTC; 2013)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

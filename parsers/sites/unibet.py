@@ -39,11 +39,12 @@ import re
 from functools import partial
 
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import ActionKind, Hand, Stakes, Street
-from parsers.sites._common import search_sniffer, with_site
-from parsers.sites._lines import read_body, read_seats
-from parsers.sites._starlike import Builder, Names, cards_in, game_of, take_back, unknown
-from parsers.sites._verbs import RaiseText, record_bet, record_dealt, split_all_in
+from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.lines import read_body, read_seats
+from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, take_back, unknown
+from parsers.sites._kit.verbs import RaiseText, record_bet, record_dealt, split_all_in
 from parsers.text import Chunk, parse_money
 
 SITE = "unibet"
@@ -206,3 +207,15 @@ def _summary(b: Builder, names: Names, lines: list[str],
             raise err.with_context(line=n, text=line) from None
     return total, rake
 
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="unibet",
+    site=SITE,
+    description="Unibet Poker hand histories (cash; 2021 layout)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

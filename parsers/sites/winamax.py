@@ -28,6 +28,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from functools import partial
 
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -38,8 +39,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import line_sniffer
-from parsers.sites._starlike import (
+from parsers.sites._kit.common import line_sniffer
+from parsers.sites._kit.starlike import (
     Builder,
     Names,
     cards_in,
@@ -49,7 +50,13 @@ from parsers.sites._starlike import (
     unknown,
     unreturned_excess,
 )
-from parsers.sites._verbs import RaiseText, record_bet, record_collected, record_dealt, split_all_in
+from parsers.sites._kit.verbs import (
+    RaiseText,
+    record_bet,
+    record_collected,
+    record_dealt,
+    split_all_in,
+)
 from parsers.text import Chunk, parse_money
 
 SITE = "winamax"
@@ -335,3 +342,16 @@ def _unabbreviated(printed: str, b: Builder, rake: int, dec: int) -> int | None:
         if thousands.quantize(step, rounding=rounding) == shown:
             return exact
     return None
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="winamax",
+    site="winamax",
+    description="Winamax hand histories (cash, Go Fast, HOLD-UP, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

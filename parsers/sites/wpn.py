@@ -42,6 +42,7 @@ from datetime import datetime
 from functools import partial
 
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -51,7 +52,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._starlike import (
+from parsers.sites._kit.starlike import (
     Builder,
     Names,
     cards_in,
@@ -60,7 +61,7 @@ from parsers.sites._starlike import (
     to_utc,
     unknown,
 )
-from parsers.sites._verbs import (
+from parsers.sites._kit.verbs import (
     RaiseText,
     record_bet,
     record_collected,
@@ -528,3 +529,16 @@ def _nameless(names: Names, seats: dict[int, list], lines: list[str], start: int
     if len(silent) == 1:
         names.seat_of[""] = silent[0]
         names.by_length.append("")
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="wpn",
+    site=SITE,
+    description="Winning Poker Network / ACR hand histories (classic and current layouts)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

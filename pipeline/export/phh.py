@@ -1,6 +1,6 @@
 """Hand -> PHH text (one hand) or PHHS text (several hands as numbered TOML tables).
 
-The inverse of :mod:`parsers.sites.phh`, with the same conventions (read that docstring):
+The inverse of :mod:`parsers.sites.phh.reader`, with the same conventions (read that docstring):
 players in positional order, the first seat left of the button first and the button last
 (heads-up: the big blind, then the button); forced bets as per-player arrays (reversed heads-up,
 as the spec says); ``cbr`` with the street total; board cards dealt just before the first action

@@ -25,7 +25,7 @@ import pytest
 
 from parsers.errors import ParseError
 from parsers.model import Hand
-from parsers.sites import ggpoker
+from parsers.sites.ggpoker import reader as ggpoker
 from parsers.text import Chunk, read_file
 from pipeline.engine import Replay, replay
 from tests.support.corpus_scan import file_chunks, manifest_rows, scan, split_rows

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from parsers.sites import ignition
+from parsers.sites.ignition import reader as ignition
 from parsers.text import read_file
 from pipeline.engine import Finding
 from tests.support.corpus_scan import file_chunks, manifest_rows, scan, split_rows

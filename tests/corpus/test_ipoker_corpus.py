@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from parsers.errors import ParseError
-from parsers.sites import ipoker
+from parsers.sites.ipoker import reader as ipoker
 from parsers.text import decode
 from pipeline.engine import replay
 from tests.support.corpus_scan import manifest_rows, split_rows

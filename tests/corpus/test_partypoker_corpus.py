@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from parsers.sites import partypoker
+from parsers.sites.partypoker import reader as partypoker
 from parsers.text import read_file
 from tests.support.corpus_scan import file_chunks, manifest_rows, scan, split_rows
 

@@ -33,7 +33,7 @@ import pytest
 
 from parsers.errors import UnsupportedGame
 from parsers.model import Action, Hand, Seat, SiteReport, Stakes
-from parsers.sites import phh
+from parsers.sites.phh import reader as phh
 from parsers.text import read_file
 from pipeline.engine import replay
 from pipeline.engine.result import Severity

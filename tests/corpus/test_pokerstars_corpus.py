@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from parsers.model import ActionKind, Hand
-from parsers.sites import pokerstars
+from parsers.sites.pokerstars import reader as pokerstars
 from parsers.text import Chunk, read_file
 from pipeline.engine import Replay
 from tests.support.corpus_scan import file_chunks, manifest_rows, scan, split_rows

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parsers.model import LimitType
-from parsers.sites import pokerstars
+from parsers.sites.pokerstars import reader as pokerstars
 from parsers.text import split_hands
 from pipeline.engine import replay
 from pipeline.engine.result import Severity

@@ -31,8 +31,8 @@ from typer.testing import CliRunner
 
 from parsers.errors import ParseError
 from parsers.model import ActionKind, Hand
-from parsers.sites import phh as reader
-from parsers.sites import pokerstars
+from parsers.sites.phh import reader as reader
+from parsers.sites.pokerstars import reader as pokerstars
 from parsers.text import Chunk, read_file, split_hands
 from pipeline.cli.app import app
 from pipeline.engine import replay

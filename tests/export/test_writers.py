@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from parsers.model import ActionKind, Game, Hand
-from parsers.sites import phh as reader
+from parsers.sites.phh import reader as reader
 from parsers.text import Chunk, read_file, split_hands
 from pipeline.engine import replay
 from pipeline.export import ohh, phh

@@ -6,7 +6,7 @@ import pytest
 
 from parsers import registry
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
-from parsers.sites import pokerstars
+from parsers.sites.pokerstars import reader as pokerstars
 
 PS = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 10:00:00 ET\n"
 

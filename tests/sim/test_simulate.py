@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from parsers import registry
 from parsers.model import ActionKind, Hand, LimitType, Street
-from parsers.sites import pokerstars
+from parsers.sites.pokerstars import reader as pokerstars
 from parsers.text import split_hands
 from pipeline.cli.app import app
 from pipeline.cli.simulate import parse_players

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from parsers.errors import ParseError
-from parsers.sites._common import line_sniffer, search_sniffer, with_site
+from parsers.sites._kit.common import line_sniffer, search_sniffer, with_site
 from parsers.text import Chunk
 
 

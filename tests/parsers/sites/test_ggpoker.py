@@ -9,7 +9,7 @@ from parsers import registry
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import ActionKind as K
 from parsers.model import CashOut, Game, LimitType, Street
-from parsers.sites.ggpoker import HEADER, parse, sniff
+from parsers.sites.ggpoker.reader import HEADER, parse, sniff
 from parsers.text import Chunk, read_file, split_hands
 from pipeline.engine import replay
 from pipeline.engine.result import Severity

@@ -8,8 +8,8 @@ import pytest
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import ActionKind as K
 from parsers.model import Game, LimitType, Street
-from parsers.sites.ignition import HERO, parse, sniff
-from parsers.sites.ignition_header import read_head
+from parsers.sites.ignition.header import read_head
+from parsers.sites.ignition.reader import HERO, parse, sniff
 from pipeline.engine import replay
 from pipeline.engine.result import Severity
 

@@ -9,7 +9,7 @@ from parsers import registry
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import ActionKind as K
 from parsers.model import LimitType, Street
-from parsers.sites import ipoker
+from parsers.sites.ipoker import reader as ipoker
 from parsers.text import decode
 from pipeline.engine import replay
 

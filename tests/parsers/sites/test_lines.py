@@ -7,7 +7,7 @@ import re
 import pytest
 
 from parsers.errors import ParseError
-from parsers.sites._lines import read_body, read_seats
+from parsers.sites._kit.lines import read_body, read_seats
 
 _PLAIN = re.compile(r"Seat (\d+): (.+) \((\d+)\)$")
 _MARKED = re.compile(r"Seat (\d+): (.+) \((\d+)\)( - sitting out)?$")

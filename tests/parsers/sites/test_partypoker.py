@@ -8,7 +8,7 @@ import pytest
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import ActionKind as K
 from parsers.model import LimitType
-from parsers.sites.partypoker import HEADER, parse, sniff
+from parsers.sites.partypoker.reader import HEADER, parse, sniff
 from parsers.text import Chunk, split_hands
 from pipeline.engine import replay
 from pipeline.engine.result import Severity

@@ -12,7 +12,7 @@ from parsers import registry
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import ActionKind as K
 from parsers.model import LimitType, Street
-from parsers.sites import phh
+from parsers.sites.phh import reader as phh
 from parsers.text import Chunk, read_file
 from pipeline.engine import replay
 from tests.support.paths import FIXTURES

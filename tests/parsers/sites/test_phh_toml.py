@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from parsers.errors import ParseError
-from parsers.sites import phh, phh_toml
+from parsers.sites.phh import reader as phh
+from parsers.sites.phh import toml_subset as phh_toml
 from parsers.text import Chunk, split_hands
 from pipeline.export import phh as phh_writer
 from pipeline.sim.dealer import simulate

@@ -8,7 +8,7 @@ import pytest
 from parsers.cards import DECK, parse_cards
 from parsers.errors import ParseError
 from parsers.model import ActionKind as K
-from parsers.sites.phh_walk import Walk, _cards
+from parsers.sites.phh.walk import Walk, _cards
 
 
 @pytest.mark.parametrize("text", [

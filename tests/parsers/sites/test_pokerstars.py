@@ -8,7 +8,7 @@ import pytest
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import ActionKind as K
 from parsers.model import Game, LimitType, Street
-from parsers.sites.pokerstars import parse, sniff
+from parsers.sites.pokerstars.reader import parse, sniff
 from parsers.text import Chunk, split_hands
 
 
@@ -542,7 +542,7 @@ def test_bad_amount_is_reported_every_time_not_cached():
     ],
 )
 def test_plain_seat_lines_read_as_the_general_seat_regex_reads_them(line):
-    from parsers.sites.pokerstars import _PLAIN_SEAT, _read_any_seat, _read_seat
+    from parsers.sites.pokerstars.reader import _PLAIN_SEAT, _read_any_seat, _read_seat
 
     dec = 2 if "$" in line else 0
     assert _read_seat(line, dec) == _read_any_seat(line, dec)
@@ -564,7 +564,12 @@ def test_plain_seat_lines_read_as_the_general_seat_regex_reads_them(line):
 )
 @pytest.mark.parametrize("dec", [0, 2])
 def test_stack_digits_read_as_parse_money_reads_the_stack(line, dec):
-    from parsers.sites.pokerstars import _DIGITS_SEAT, _PLAIN_SEAT, _read_any_seat, _read_seat
+    from parsers.sites.pokerstars.reader import (
+        _DIGITS_SEAT,
+        _PLAIN_SEAT,
+        _read_any_seat,
+        _read_seat,
+    )
 
     def outcome(fn):
         try:
@@ -589,7 +594,7 @@ def test_stack_digits_read_as_parse_money_reads_the_stack(line, dec):
 def test_collected_digits_take_the_amount_the_lazy_pattern_takes(rest):
     import re
 
-    from parsers.sites.pokerstars import _COLLECTED
+    from parsers.sites.pokerstars.reader import _COLLECTED
     from parsers.text import parse_money
 
     lazy = re.compile(r" collected (.+?) from (pot|main pot|side pot(?:-(\d+))?)$").match(rest)
@@ -611,7 +616,7 @@ def test_collected_digits_take_the_amount_the_lazy_pattern_takes(rest):
      "the $10 cap", "raises $1to $2"],
 )
 def test_raise_read_by_string_cut_as_by_the_raise_regex(rest):
-    from parsers.sites.pokerstars import _RAISE, _RAISES, _read_act
+    from parsers.sites.pokerstars.reader import _RAISE, _RAISES, _read_act
     from parsers.text import parse_money
 
     text = rest.removesuffix(" and is all-in").split(" and has reached the ")[0]
@@ -629,7 +634,7 @@ def test_raise_read_by_string_cut_as_by_the_raise_regex(rest):
 
 
 def test_table_line_reading_is_cached_with_the_same_values():
-    from parsers.sites.pokerstars import _TABLE, _TABLES, _read_table
+    from parsers.sites.pokerstars.reader import _TABLE, _TABLES, _read_table
 
     for line in ["Table 'Capella I' 9-max Seat #5 is the button", "Table 'X' Seat #1 is the "
                  "button", "Table ID 'Y' 6-max (Play Money)", "Table oops"]:

@@ -8,7 +8,7 @@ import pytest
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import Game, LimitType
-from parsers.sites.pokerstars_header import (
+from parsers.sites.pokerstars.header import (
     _HOURS,
     _PLAIN_DATE,
     _started_at,

@@ -5,7 +5,7 @@ import pytest
 
 from parsers.errors import ParseError
 from parsers.model import PrintedPot
-from parsers.sites.pokerstars_summary import _PLAIN_POT, _pot_line, _pot_parts, read_summary
+from parsers.sites.pokerstars.summary import _PLAIN_POT, _pot_line, _pot_parts, read_summary
 
 
 @pytest.mark.parametrize(

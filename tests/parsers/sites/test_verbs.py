@@ -8,8 +8,8 @@ import pytest
 
 from parsers.errors import ParseError
 from parsers.model import ActionKind
-from parsers.sites._starlike import Builder, Names
-from parsers.sites._verbs import (
+from parsers.sites._kit.starlike import Builder, Names
+from parsers.sites._kit.verbs import (
     RaiseText,
     all_in_by_added,
     checked_return,

@@ -1,6 +1,6 @@
 """The ``*** SUMMARY ***`` section of a PokerStars hand: pots, rake, fees, boards, cards.
 
-Split from :mod:`parsers.sites.pokerstars` (one concern per module). The summary repeats what
+Split from :mod:`parsers.sites.pokerstars.reader` (one concern per module). The summary repeats what
 the body already said, so only what the body cannot give is read: the printed pots, rake and
 fees (the engine reconciles them), run-it-twice boards and cards revealed only here. The
 "Total pot" line of a file repeats often, so its reading is cached per (text, decimals).

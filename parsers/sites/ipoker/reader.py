@@ -4,7 +4,7 @@ Every generation in the corpus (2010 flat and tab-indented exports, the one-line
 export, client versions 17-23 with ``uncalled_bet_enabled``) is the same element tree:
 ``<session><general>...</general><game gamecode=N><general><players>...</players></general>
 <round no=R><cards .../><action no=N player=P type=T sum=S/>...</round>...</game></session>``.
-:mod:`parsers.sites.ipoker_split` turns a file into self-contained chunks (game, then session
+:mod:`parsers.sites.ipoker.split` turns a file into self-contained chunks (game, then session
 general); this module reads one with ``xml.etree.ElementTree`` (which resolves no external
 entities; the chunk is wrapped in our own root, so a DOCTYPE inside it is a parse error).
 
@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from parsers.cards import normalize_card
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     PLAY_MONEY,
     TOURNAMENT_CHIPS,
@@ -52,8 +53,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
-from parsers.sites.ipoker_split import HEADER, split
+from parsers.sites._kit.common import with_site
+from parsers.sites.ipoker.split import HEADER, split
 from parsers.text import Chunk, parse_money
 
 __all__ = ["DETECTION", "HEADER", "SITE", "SUPPORTS", "parse", "sniff", "split"]
@@ -462,3 +463,17 @@ def _actions(
             returned[top_seat] = top - second
             add(Action(st, top_seat, ActionKind.UNCALLED_RETURN, top - second, second))
     return out, ante, returned
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="ipoker",
+    site=SITE,
+    description="iPoker network XML hand histories (cash, sit & go, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+    splitter=split,
+)

@@ -1,6 +1,6 @@
 """The PokerStars hand header: game, stakes, currency, tournament and start time.
 
-Split from :mod:`parsers.sites.pokerstars` to keep the body parser small, and written to be
+Split from :mod:`parsers.sites.pokerstars.reader` to keep the body parser small, and written to be
 cheap per hand: the header line is ``PokerStars Hand #<id>: <description> - <date>``, where the
 description (game, stakes, tournament, level) repeats across a file's hands and the date is
 nearly unique. So the description is parsed once per distinct text (:func:`_describe`,

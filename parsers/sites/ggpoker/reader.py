@@ -36,6 +36,7 @@ import re
 
 from parsers.cards import bracketed_cards, parse_cards
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import (
     Action,
     ActionKind,
@@ -49,8 +50,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import line_sniffer, with_site
-from parsers.sites.ggpoker_header import parse_header, stakes_of
+from parsers.sites._kit.common import line_sniffer, with_site
+from parsers.sites.ggpoker.header import parse_header, stakes_of
 from parsers.text import Chunk, parse_money
 
 SITE = "ggpoker"
@@ -466,3 +467,16 @@ def _read_summary(lines: list[str], start: int, dec: int, body: _Body) -> SiteRe
         cash_outs=tuple(body.cash_outs),
         site_added=(("Cash Drop", body.cash_drop),) if body.cash_drop else (),
     )
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="ggpoker",
+    site=SITE,
+    description="GGPoker / Natural8 hand histories (cash, Rush & Cash, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

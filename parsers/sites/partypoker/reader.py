@@ -39,6 +39,7 @@ from bisect import bisect_right
 from datetime import datetime
 
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     TOURNAMENT_CHIPS,
     ActionKind,
@@ -47,8 +48,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import with_site
-from parsers.sites._starlike import (
+from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import (
     Builder,
     Names,
     cards_in,
@@ -57,9 +58,9 @@ from parsers.sites._starlike import (
     to_utc,
     unknown,
 )
-from parsers.sites.partypoker_seats import UNSEATED as _UNSEATED
-from parsers.sites.partypoker_seats import place_unseated as _place_unseated
-from parsers.sites.partypoker_seats import unknown_stacks as _unknown_stacks
+from parsers.sites.partypoker.seats import UNSEATED as _UNSEATED
+from parsers.sites.partypoker.seats import place_unseated as _place_unseated
+from parsers.sites.partypoker.seats import unknown_stacks as _unknown_stacks
 from parsers.text import Chunk, parse_money
 
 SITE = "partypoker"
@@ -511,3 +512,16 @@ def _glued(lines: list[str], start: int):
                 line = line[cut:].strip()
                 break
         yield idx, line
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="partypoker",
+    site="partypoker",
+    description="PartyPoker hand histories (cash, fastforward, sit & go, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

@@ -61,6 +61,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from parsers.build import hand as _hand
 from parsers.build import seat as _seat
 from parsers.errors import ParseError, UnsupportedGame
+from parsers.format import Format
 from parsers.model import (
     TOURNAMENT_CHIPS,
     Collection,
@@ -71,9 +72,9 @@ from parsers.model import (
     SourceRef,
     Stakes,
 )
-from parsers.sites import phh_toml
-from parsers.sites._common import search_sniffer, with_site
-from parsers.sites.phh_walk import Walk
+from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites.phh import toml_subset as phh_toml
+from parsers.sites.phh.walk import Walk
 from parsers.text import Chunk
 
 SITE = "phh"
@@ -507,3 +508,16 @@ def _report(minor: dict[str, list[int]], n: int, seats: list[int], starting: lis
             if got:
                 collections.append(Collection(seats[i], got))
     return SiteReport(collections=tuple(collections))
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="phh",
+    site=SITE,
+    description="PHH/PHHS open poker hand histories (TOML; U of Toronto CPRG standard)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

@@ -43,6 +43,7 @@ import re
 
 from parsers.cards import bracketed_cards, parse_cards
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import (
     Action,
     ActionKind,
@@ -55,8 +56,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from parsers.sites._common import line_sniffer, with_site
-from parsers.sites.ignition_header import Seats, label_of, read_head, started_at
+from parsers.sites._kit.common import line_sniffer, with_site
+from parsers.sites.ignition.header import Seats, label_of, read_head, started_at
 from parsers.text import Chunk, parse_money
 
 SITE = "ignition"
@@ -434,3 +435,16 @@ def _read_summary(
             raise ParseError("unknown_line", "cannot read summary line", line=idx + 1,
                              text=line) from None
     return total, rake, board
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="ignition",
+    site=SITE,
+    description="Ignition / Bovada / Bodog hand histories (cash, Zone Poker, tournaments)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

@@ -1,11 +1,10 @@
 """Players PartyPoker does not list: seat numbers and stacks the log proves, not prints.
 
-Split from :mod:`parsers.sites.partypoker` (one concern per module). Players who join and post
-before the site lists them get a placeholder seat (``UNSEATED`` and up) while the hand is read;
-once it is read, :func:`place_unseated` gives each a real seat number where the log's order puts
-him, and :func:`unknown_stacks` marks a listed player with a 0 stack who puts chips in. Both
-stacks are the chips the log shows going in (``Seat.stack_known`` False): a lower bound, never a
-guess.
+Players who join and post before the site lists them get a placeholder seat (``UNSEATED`` and
+up) while the hand is read; once it is read, :func:`place_unseated` gives each a real seat
+number where the log's order puts him, and :func:`unknown_stacks` marks a listed player with a
+0 stack who puts chips in. Both stacks are the chips the log shows going in
+(``Seat.stack_known`` False): a lower bound, never a guess.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from dataclasses import replace
 
 from parsers.errors import ParseError
 from parsers.model import ActionKind, Street
-from parsers.sites._starlike import Builder
+from parsers.sites._kit.starlike import Builder
 
 UNSEATED = 1000  # placeholder seat numbers for unseated players, replaced after the hand
 

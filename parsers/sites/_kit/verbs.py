@@ -19,7 +19,7 @@ from collections.abc import Callable
 from enum import Enum
 
 from parsers.errors import ParseError
-from parsers.sites._starlike import Builder, Names, cards_in, unknown
+from parsers.sites._kit.starlike import Builder, Names, cards_in, unknown
 
 Amount = Callable[[str], int]
 

@@ -50,6 +50,7 @@ from parsers.build import source_ref as _source_ref
 from parsers.build import stakes as _stakes
 from parsers.cards import bracketed_cards, cards_in_brackets, parse_cards
 from parsers.errors import ParseError
+from parsers.format import Format
 from parsers.model import (
     Action,
     ActionKind,
@@ -59,9 +60,9 @@ from parsers.model import (
     LimitType,
     Street,
 )
-from parsers.sites._common import with_site
-from parsers.sites.pokerstars_header import parse_header
-from parsers.sites.pokerstars_summary import read_summary
+from parsers.sites._kit.common import with_site
+from parsers.sites.pokerstars.header import parse_header
+from parsers.sites.pokerstars.summary import read_summary
 from parsers.text import Chunk, parse_money
 
 SITE = "pokerstars"
@@ -580,3 +581,16 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 #: ``parse(chunk, file="")``: one hand chunk to a Hand, or ParseError naming the site
 #: (UnsupportedGame for other games); a glued file is told apart from an unknown line.
 parse = with_site(SITE, _parse, header=HEADER)
+
+
+#: What the registry lists: this module's format, found by name or by content.
+FORMAT = Format(
+    name="pokerstars",
+    site="pokerstars",
+    description="PokerStars hand histories (cash, Zoom, tournaments, home games)",
+    detection=DETECTION,
+    supports=SUPPORTS,
+    sniff=sniff,
+    parse=parse,
+    header=HEADER,
+)

@@ -1,0 +1,40 @@
+"""What a hand-history format declares about itself: the contract every site module fills.
+
+Each site module ends with ``FORMAT = Format(...)``: its name, the site it writes for, what it
+supports, a cheap sniffer, the parser of one hand and the header that starts a hand (so the
+splitter stays site-independent). :mod:`parsers.registry` collects them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from parsers.model import Hand
+from parsers.text import Chunk, split_hands
+
+__all__ = ["Format"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One hand-history format: what it is, how to recognise it, how to parse it."""
+
+    name: str
+    site: str
+    description: str
+    detection: str
+    supports: str
+    sniff: Callable[[str], bool]
+    parse: Callable[[Chunk, str], Hand]
+    header: re.Pattern[str]
+    #: For formats a line-header split cannot cut (XML sessions whose hands need the session's
+    #: header, a whole session on one line): (text, encoding, original bytes) -> chunks.
+    splitter: Callable[[str, str, bytes | None], list[Chunk]] | None = None
+
+    def split(self, text: str, encoding: str = "utf-8", data: bytes | None = None) -> list[Chunk]:
+        """The file's hand chunks: the format's own splitter, else split_hands on its header."""
+        if self.splitter is not None:
+            return self.splitter(text, encoding, data)
+        return split_hands(text, encoding, self.header, data)

@@ -1,0 +1,6 @@
+"""Machinery shared by the site parsers, one copy each.
+
+:mod:`.common` wraps a site's sniffer and parser, :mod:`.lines` is the line loop of the
+line-oriented legacy sites, :mod:`.verbs` dispatches action verbs, :mod:`.starlike` builds
+hands for the sites whose layout follows PokerStars'.
+"""
