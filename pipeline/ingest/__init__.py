@@ -10,7 +10,7 @@ and commits with the files' progress rows, :mod:`.run` drives a whole import;
 
 from __future__ import annotations
 
-from importlib import import_module
+from pipeline._lazy import lazy_exports
 
 _EXPORTS = {
     "import_paths": "pipeline.ingest.run",
@@ -29,16 +29,4 @@ _EXPORTS = {
     "ArchiveLimits": "pipeline.ingest.archive",
 }
 
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> object:
-    """Exports load on first use: importing one room never drags in the others."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(module), name)
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__all__, __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
