@@ -121,3 +121,17 @@ def test_developer_tools_stay_out_of_the_wheel() -> None:
     config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     find = config["tool"]["setuptools"]["packages"]["find"]
     assert "pipeline.dev" in find["exclude"] and "pipeline.dev.*" in find["exclude"]
+
+
+@pytest.mark.parametrize("name", ["bench", "bench_stats", "corpus_report", "demo", "fuzz",
+                                  "golden"])
+def test_developer_tools_find_the_repository(name: str) -> None:
+    """Tools one package deeper than they were still find the repo and its samples."""
+    module = importlib.import_module(f"pipeline.dev.{name}")
+    repo = getattr(module, "REPO", None)
+    samples = getattr(module, "SAMPLES", None)
+    assert repo is not None or samples is not None
+    if repo is not None:
+        assert Path(repo) == REPO
+    if samples is not None:
+        assert Path(samples).is_dir()

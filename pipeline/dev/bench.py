@@ -42,7 +42,7 @@ from pipeline.core import parse_file
 from pipeline.engine import replay
 from pipeline.ingest.writer import fewer_collections
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 _REFERENCE = re.compile(r"^(?:PokerStars .*?#\d+|.*?\$?[\d.,]+)", re.MULTILINE)
 _HAND_NO = re.compile(r"(PokerStars Hand #)(\d+)")
 

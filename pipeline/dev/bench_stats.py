@@ -40,7 +40,7 @@ from pipeline.ingest.run import import_paths
 from pipeline.sim.dealer import simulate
 from pipeline.store.db import Store
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "bench"
 BASE_HANDS = 20_000
 POOL = 2_400

@@ -25,7 +25,7 @@ from parsers.text import decode
 from pipeline.engine import replay
 from pipeline.engine.result import Severity
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 @dataclass

@@ -20,7 +20,7 @@ from reports.graph import figure_bytes, winnings_figure, winnings_series
 from reports.html import build_report
 from reports.stats import player_stats
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "data" / "samples"
 DB = Path("demo.duckdb")
 GRAPH = Path("demo-winnings.png")

@@ -20,7 +20,7 @@ from pipeline.ingest.pack import pack
 from pipeline.ingest.parse import parse_bytes
 from pipeline.store.db import storable_problem
 
-SAMPLES = Path(__file__).resolve().parent.parent / "data" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "data" / "samples"
 _STATE = {"allow_internal": False}
 
 
