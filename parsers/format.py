@@ -3,6 +3,10 @@
 Each site module ends with ``FORMAT = Format(...)``: its name, the site it writes for, what it
 supports, a cheap sniffer, the parser of one hand and the header that starts a hand (so the
 splitter stays site-independent). :mod:`parsers.registry` collects them.
+
+How much of a file detection looks at is part of the contract, so it is defined here with it:
+the first :data:`DETECT_BYTES` bytes are decoded, and each sniffer sees the first
+:data:`SNIFF_BYTES` characters of that.
 """
 
 from __future__ import annotations
@@ -14,7 +18,13 @@ from dataclasses import dataclass
 from parsers.model import Hand
 from parsers.text import Chunk, split_hands
 
-__all__ = ["Format"]
+__all__ = ["DETECT_BYTES", "SNIFF_BYTES", "Format"]
+
+#: How many bytes of a file are decoded to detect its format before the whole file is decoded.
+DETECT_BYTES = 16384
+
+#: How many characters of that decoded head the sniffers look at.
+SNIFF_BYTES = 8192
 
 
 @dataclass(frozen=True)
@@ -26,8 +36,11 @@ class Format:
     description: str
     detection: str
     supports: str
+    #: text (the file's decoded head) -> is it this format? Cheap, and never raises.
     sniff: Callable[[str], bool]
+    #: (chunk, file path) -> the hand; a hand it cannot read raises ParseError, nothing else.
     parse: Callable[[Chunk, str], Hand]
+    #: The line that starts a hand: what split_hands cuts the text at.
     header: re.Pattern[str]
     #: For formats a line-header split cannot cut (XML sessions whose hands need the session's
     #: header, a whole session on one line): (text, encoding, original bytes) -> chunks.

@@ -1,82 +1,73 @@
 """The explicit list of hand-history formats, and how one is chosen for a file.
 
-Each format is declarative metadata plus three functions: a cheap ``sniff`` over the first few
-KB that answers yes/no and never raises, the ``parse`` of one chunk, and the ``header`` pattern
-that starts a hand (so :func:`parsers.text.split_hands` stays site-independent). Adding a site
-is one module in ``parsers/sites/`` and one entry in :data:`FORMATS`.
+Each site module declares its own ``FORMAT = Format(...)`` (:class:`parsers.format.Format`:
+declarative metadata plus a cheap ``sniff`` that answers yes/no and never raises, the ``parse``
+of one chunk, and the ``header`` pattern that starts a hand, so the splitter stays
+site-independent); this module only collects them, in detection order, into :data:`FORMATS`.
+**Adding a site** is one module in ``parsers/sites/`` (or a package, when it needs several)
+that ends with ``FORMAT = Format(...)``, plus one line in the module list below;
+``tests/parsers/test_formats.py`` then holds it to the contract every format keeps.
 
 Choosing a format: by name (:func:`by_name`, for ``--format``), by content (:func:`detect`,
 the default: exactly one format must claim the text, zero or two is an error naming the
-candidates), or by listing :data:`FORMATS`.
+candidates), or by listing :data:`FORMATS`. :func:`parsers.read.read_hands` does the choosing,
+decoding and splitting of a whole file.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
-from parsers.format import Format
-from parsers.sites import (
-    betfair,
-    betonline,
-    bossmedia,
-    cake,
-    cereus,
-    enet,
-    entraction,
-    everest,
-    everleaf,
-    fulltilt,
-    ggpoker,
-    ignition,
-    ipoker,
-    kingsclub,
-    merge,
-    microgaming,
-    ongame,
-    pacific888,
-    partypoker,
-    phh,
-    pkr,
-    pokerstars,
-    sealswithclubs,
-    unibet,
-    winamax,
-    wpn,
+from parsers.format import DETECT_BYTES, SNIFF_BYTES, Format
+from parsers.text import decode
+
+__all__ = [
+    "DETECT_BYTES",
+    "FORMATS",
+    "SITE_MODULES",
+    "SNIFF_BYTES",
+    "AmbiguousFormatError",
+    "Format",
+    "UnknownFormatError",
+    "by_name",
+    "claimants",
+    "detect",
+]
+
+#: The site modules of ``parsers/sites/``, one line each, in detection order (the order
+#: FORMATS lists them in and an ambiguity names them in). Each declares ``FORMAT``.
+SITE_MODULES = (
+    "pokerstars",
+    "ggpoker",
+    "phh",
+    "winamax",
+    "ignition",
+    "pacific888",
+    "partypoker",
+    "wpn",
+    "fulltilt",
+    "ipoker",
+    "microgaming",
+    "everest",
+    "ongame",
+    "merge",
+    "betonline",
+    "pkr",
+    "entraction",
+    "everleaf",
+    "bossmedia",
+    "cereus",
+    "cake",
+    "kingsclub",
+    "enet",
+    "sealswithclubs",
+    "unibet",
+    "betfair",
 )
 
-#: How much of a file sniffers look at.
-SNIFF_BYTES = 8192
-
-
 FORMATS: tuple[Format, ...] = tuple(
-    site.FORMAT
-    for site in (
-        pokerstars,
-        ggpoker,
-        phh,
-        winamax,
-        ignition,
-        pacific888,
-        partypoker,
-        wpn,
-        fulltilt,
-        ipoker,
-        microgaming,
-        everest,
-        ongame,
-        merge,
-        betonline,
-        pkr,
-        entraction,
-        everleaf,
-        bossmedia,
-        cereus,
-        cake,
-        kingsclub,
-        enet,
-        sealswithclubs,
-        unibet,
-        betfair,
-    )
+    import_module(f"parsers.sites.{name}").FORMAT for name in SITE_MODULES
 )
 
 
@@ -97,14 +88,21 @@ def _safe_sniff(fmt: Format, head: str) -> bool:
         return False
 
 
-def detect(text: str) -> Format:
-    """The one format whose sniffer claims ``text`` (only its first SNIFF_BYTES are looked at).
+def claimants(text: str) -> list[Format]:
+    """Every format whose sniffer claims ``text`` (its first SNIFF_BYTES characters), in order."""
+    head = text[:SNIFF_BYTES]
+    return [fmt for fmt in FORMATS if _safe_sniff(fmt, head)]
+
+
+def detect(data: str | bytes) -> Format:
+    """The one format whose sniffer claims ``data``: decoded text, or a file's raw bytes (of
+    which only the first DETECT_BYTES are decoded: choosing needs no more of the file).
 
     Raises UnknownFormatError when none does, AmbiguousFormatError (naming every candidate)
     when several do.
     """
-    head = text[:SNIFF_BYTES]
-    found = [fmt for fmt in FORMATS if _safe_sniff(fmt, head)]
+    text = decode(data[:DETECT_BYTES])[0] if isinstance(data, bytes) else data
+    found = claimants(text)
     if not found:
         raise UnknownFormatError("no known hand-history format recognises this text")
     if len(found) > 1:

@@ -58,7 +58,6 @@ from parsers.model import (
     Hand,
     LimitType,
     Stakes,
-    Street,
 )
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.starlike import (
@@ -70,6 +69,7 @@ from parsers.sites._kit.starlike import (
     to_utc,
     unknown,
 )
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_TITLE
 from parsers.text import Chunk, parse_money
 
 SITE = "betfair"
@@ -92,9 +92,7 @@ _TOURNAMENT = re.compile(r"Tournament\D*(\d+)")
 _END = re.compile(r"\*{12}  Game (\d+) ends  \*{12}$")
 _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 _LIMIT_WORDS = {"NL": "no limit", "PL": "pot limit", "FL": "fixed limit", "Limit": "fixed limit"}
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 #: Table messages that move no money (fpdb's converter reads "sits out" the same way).
 _IGNORED = ("sits out", "is sitting out", "has joined the table", "has left the table")
 _MONEY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
@@ -169,10 +167,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                              text=line)
         i += 1
 
-    symbol = low_text[:1] if low_text[:1] in _CURRENCY else ""
+    symbol = low_text[:1] if low_text[:1] in CURRENCY_SYMBOLS else ""
     tournament_id: str | None = None
     if symbol:
-        currency, dec = _CURRENCY[symbol], 2
+        currency, dec = CURRENCY_SYMBOLS[symbol], 2
     elif "Play" in money_kind:
         currency, dec = PLAY_MONEY, 0
     else:
@@ -292,7 +290,7 @@ def _section(b: Builder, line: str, returned: dict[int, int], all_in: set[int]) 
     if word == "Dealing down cards":
         return
     if word.startswith("Dealing "):
-        street = _STREETS.get(word[8:])
+        street = STREETS_TITLE.get(word[8:])
         if street is None:
             raise unknown("unknown street marker")
         _close(b, returned, all_in)

@@ -51,10 +51,10 @@ from parsers.model import (
     LimitType,
     PrintedPot,
     Stakes,
-    Street,
 )
 from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import Builder, Names, cards_in, to_utc, unknown
+from parsers.sites._kit.tables import STREETS
 from parsers.text import Chunk, parse_money
 
 SITE = "betonline"
@@ -74,7 +74,6 @@ _TABLE = re.compile(r"Table '?(?P<name>.+?)'?,? (?:(?P<max>\d+)-Max,? )?(?:\(.*\
 _SEAT = re.compile(r"Seat (\d+): (.*) \(([\d.,]+) in [Cc]hips\)(?: - (.*))?$")
 _LONG_ZONES = {"Eastern Daylight Time": "ET", "Eastern Standard Time": "ET",
                "GMT Standard Time": "Europe/London", "GMT Daylight Time": "Europe/London"}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _IGNORED = (" is sitting out", " joins the table at seat #", " said \"")
 _LEFT = " has left the table"
 _ALL_IN = " and is all in"
@@ -242,8 +241,8 @@ def _line(st: _Hand, line: str, lineno: int) -> None:
         st.last = None
         if word == "SUMMARY":
             st.summary = True
-        elif word in _STREETS:
-            b.new_street(_STREETS[word], _norm_cards(line))
+        elif word in STREETS:
+            b.new_street(STREETS[word], _norm_cards(line))
         elif word == "SHOW":
             b.in_showdown = True
         elif word != "HOLE":

@@ -60,6 +60,7 @@ from parsers.model import (
 )
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import all_in_by_added
 from parsers.text import Chunk, parse_money
 
@@ -75,8 +76,8 @@ _SEAT = re.compile(r"Seat (\d+): (.+?) \(([^()]*) in chips\)(?:\s+\([^()]*\))?( 
 _WINS = re.compile(r"wins (?:(?:high|low) pot )?([$€]?-?\d[\d,. \u00a0]*?)(?: with.*)?$")
 _COMMA_DECIMAL = re.compile(r"[$€]-?\d+,\d\d(?!\d)")
 _MAX = re.compile(r"\((?:[\w ]+ )?(\d+)-[Mm]ax")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_CURRENCY = {"$": "USD", "€": "EUR"}
+# Only the dollar and the euro: a "£" is not read as Cake's currency symbol.
+_CURRENCY = {s: CURRENCY_SYMBOLS[s] for s in ("$", "€")}
 
 
 sniff = search_sniffer(_SNIFF)
@@ -195,8 +196,8 @@ def _line(b: Builder, names: Names, underscored: Names, money: _Money, line: str
         marker = line.strip("* ").partition("*")[0].strip()
         if marker == "SHOW DOWN":
             b.in_showdown = True
-        elif marker in _STREETS:
-            b.add_board_cards(_STREETS[marker], _cards(line))
+        elif marker in STREETS:
+            b.add_board_cards(STREETS[marker], _cards(line))
         else:
             raise unknown("unknown street marker")
         return

@@ -44,10 +44,11 @@ from functools import partial
 
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import PLAY_MONEY, ActionKind, Hand, LimitType, Stakes, Street
+from parsers.model import PLAY_MONEY, ActionKind, Hand, LimitType, Stakes
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import all_in_by_added, record_dealt
 from parsers.text import Chunk, parse_money
 
@@ -65,8 +66,6 @@ _STAKES = re.compile(r"(.*?)\s+([$€£]?[\d,.]+)(?:/([$€£]?[\d,.]+))?(?:\s+(
 _TABLE = re.compile(r"Table: (.+) \((Real|Play) Money\) Seat #(\d+) is the dealer$")
 _SEAT = re.compile(r"Seat (\d+) - (.+) \(([$€£]?[\d,.]+) in chips\)$")
 _COLLECT = re.compile(r"Collects (\S+) from (main pot|side pot(?: ?#?-?(\d+))?)$")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 _PRESELECT = " (Preselection)"
 
 
@@ -89,8 +88,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         raise ParseError("bad_header", "unreadable Table line", line=2,
                          text=lines[1] if len(lines) > 1 else "")
     table, money_kind, button = tm[1], tm[2], int(tm[3])
-    symbol = st[2][0] if st[2][0] in _CURRENCY else ""
-    currency = PLAY_MONEY if money_kind == "Play" else _CURRENCY.get(symbol, "USD")
+    symbol = st[2][0] if st[2][0] in CURRENCY_SYMBOLS else ""
+    currency = PLAY_MONEY if money_kind == "Play" else CURRENCY_SYMBOLS.get(symbol, "USD")
     dec = 2
 
     def money(text: str) -> int:
@@ -147,8 +146,8 @@ def _line(st: _State, line: str, n: int) -> bool:
             st.dealt = True
         elif marker == "SHOW DOWN":
             b.in_showdown = True
-        elif marker in _STREETS:
-            b.new_street(_STREETS[marker], cards_in(line))
+        elif marker in STREETS:
+            b.new_street(STREETS[marker], cards_in(line))
         else:
             raise unknown("unknown street marker")
         return False

@@ -47,10 +47,11 @@ from functools import partial
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import PLAY_MONEY, ActionKind, Hand, Stakes, Street
+from parsers.model import PLAY_MONEY, ActionKind, Hand, Stakes
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
 from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import RaiseText, all_in_by_added, checked_return, record_bet
 from parsers.text import Chunk, parse_money
 
@@ -66,8 +67,6 @@ _HEAD = re.compile(r"Game #(\d+): (.+?) \((\S+)/(\S+)\) - (\d{1,2}:\d\d:\d\d \d{
 _TABLE = re.compile(r"Table '(.*)'(?: (\d+)-max)?(?: \(Play Money\))? Seat #(\d+) is the button$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \((\S+) in chips\)$")
 _WON = re.compile(r"(?:collected|and won) \((\S+)\)")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_CURRENCY = {"€": "EUR", "$": "USD", "£": "GBP"}
 _DEC = 2
 
 
@@ -94,11 +93,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if "Tournament #" in words:  # no sample of the layout: refuse rather than guess
         raise ParseError("bad_header", "Enet tournament hands are not read", line=1,
                          text=lines[0])
-    symbol = next((c for c in lines[0] if c in _CURRENCY), "")
+    symbol = next((c for c in lines[0] if c in CURRENCY_SYMBOLS), "")
     if "(Play Money)" in lines[1]:
         currency = PLAY_MONEY
     elif symbol:
-        currency = _CURRENCY[symbol]
+        currency = CURRENCY_SYMBOLS[symbol]
     else:
         raise ParseError("bad_header", "no currency symbol in the stakes", line=1,
                          text=lines[0])
@@ -144,9 +143,9 @@ def _line(st: _State, line: str, n: int) -> bool | None:
         return True
     if line.startswith("*** "):
         marker = line[4:].partition(" ***")[0]
-        if marker in _STREETS:
+        if marker in STREETS:
             b.close_street()
-            b.new_street(_STREETS[marker], _board(line))
+            b.new_street(STREETS[marker], _board(line))
         elif marker == "SHOWDOWN":
             b.close_street()
             b.in_showdown = True

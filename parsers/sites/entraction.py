@@ -58,10 +58,10 @@ from parsers.model import (
     Hand,
     LimitType,
     Stakes,
-    Street,
 )
 from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import Builder, Names, game_of, to_utc, unknown
+from parsers.sites._kit.tables import STREETS_TITLE
 from parsers.text import Chunk, parse_money
 
 SITE = "entraction"
@@ -74,7 +74,6 @@ _HEAD = re.compile(r"Game # (\d+) - (.+?) (?:([A-Z]{3}) )?([\d,.]+)/([\d,.]+)"
 _PLAYER = re.compile(r"(.+?) +\((?:([A-Z]{3}) )?([\d,.]+) in seat (\d+)\)$")
 _POSTED = re.compile(r"(.+?) +\(([\d,.]+)\)$")
 _ENDED = re.compile(r"Game ended (\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d) (\S+)$")
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _VERBS = ("Fold", "Check", "Call", "Bet", "Raise", "All-In", "Payback", "Ante")
 
 
@@ -185,8 +184,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         if not line:
             continue
         first = line[: line.find(" ")] if " " in line else line
-        if first in _STREETS and names.exact(first) is None:
-            b.new_street(_STREETS[first], _cards(line[len(first):].strip()))
+        if first in STREETS_TITLE and names.exact(first) is None:
+            b.new_street(STREETS_TITLE[first], _cards(line[len(first):].strip()))
             continue
         if line.startswith("Rake:"):
             rake = money(line[5:].strip().removeprefix(f"{code} "))

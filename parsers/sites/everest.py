@@ -42,6 +42,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import with_site
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.text import Chunk, parse_money
 
 SITE = "everest"
@@ -52,7 +53,6 @@ SUPPORTS = "hold'em NL/PL/FL: cash and tournaments"
 _TAGS = re.compile(r"<SESSION\b[^>]*>|<HAND\b")
 _LIMITS = {"no-limit": LimitType.NO_LIMIT, "pot-limit": LimitType.POT_LIMIT,
            "fixed-limit": LimitType.FIXED_LIMIT, "limit": LimitType.FIXED_LIMIT}
-_MONEY = {"$": "USD", "€": "EUR", "£": "GBP"}
 _STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 _QUIET = frozenset({"CHAT", "XBLIND", "XSHOW", "DEALER", "SEAT", "HOLE"})
 
@@ -128,8 +128,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:  # noqa: C901 - one pass over a fla
     if limit is None:
         raise ParseError("bad_header", f"unknown gametype {sess.get('gametype')!r}", line=1)
     tournament = sess.get("type") == "tournament"
-    currency = TOURNAMENT_CHIPS if tournament else _MONEY.get(sess.get("money", "").strip(),
-                                                              "USD")
+    money = sess.get("money", "").strip()
+    currency = TOURNAMENT_CHIPS if tournament else CURRENCY_SYMBOLS.get(money, "USD")
     dec = 2
     sb_text, _, bb_text = hand_el.get("blinds", "").partition("/")
     bet_text, _, big_text = hand_el.get("stakes", "").partition("/")

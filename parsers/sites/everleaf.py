@@ -48,9 +48,10 @@ from pathlib import PurePath
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import TOURNAMENT_CHIPS, ActionKind, Hand, LimitType, Stakes, Street
+from parsers.model import TOURNAMENT_CHIPS, ActionKind, Hand, LimitType, Stakes
 from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_TITLE
 from parsers.text import Chunk, parse_money
 
 SITE = "everleaf"
@@ -63,8 +64,8 @@ _GAME = re.compile(r"(?:Blinds )?([$€ˆ]?)([\d,.]+)/[$€ˆ]?([\d,.]+) (.+?)(?
 _SEAT = re.compile(r"Seat (\d+): (.+) \( +(.*?) *\)$")
 _WINS = re.compile(r"wins (.+?) from (main|side) pot(?: \d+)?(?: with .*)?$")
 _TID = re.compile(r"TID_(\d+)-")
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_CURRENCY = {"$": "USD", "€": "EUR", "ˆ": "EUR"}
+# The dollar and the euro (no pound), and "ˆ": the euro of older exports (a cp1252 slip).
+_CURRENCY = {"$": CURRENCY_SYMBOLS["$"], "€": CURRENCY_SYMBOLS["€"], "ˆ": "EUR"}
 _NOISE = (" has joined the table", " has been reseated to this table", " sits out",
           " has left the table", " is sitting out")
 _COLON_ACTIONS = ("bets [", "posts ")
@@ -159,7 +160,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             word = line[11:].split(" ", 1)[0]
             if word == "down":
                 continue
-            street = _STREETS.get(word)
+            street = STREETS_TITLE.get(word)
             if street is None:
                 raise ParseError("unknown_line", "unknown street", line=n, text=line)
             b.close_street()

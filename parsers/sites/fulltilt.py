@@ -41,6 +41,7 @@ from parsers.model import (
 )
 from parsers.sites._kit.common import line_sniffer, with_site
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import (
     RaiseText,
     record_bet,
@@ -68,7 +69,6 @@ _WINS = re.compile(r"(?:wins|ties for) (?:the )?(pot|main pot|side pot(?: #?(\d+
                    r"(?: #?(\d+))? \(([$€£]?[\d,.]+)\)")
 _MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _IGNORED = (
     "seconds left to act", "seconds to reconnect", "has reconnected", "has been disconnected",
     "is sitting out", "sits out", "stands up", "has returned", "is feeling", "has timed out",
@@ -192,7 +192,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                         board = cards_in(line[: line.find("(")] if "(" in line else line)
                         if len(board) >= len(runs.get(int(run), ())):
                             runs[int(run)] = board
-                        b.new_street(_STREETS[word], board if run == "1" else ())
+                        b.new_street(STREETS[word], board if run == "1" else ())
                     else:
                         b.in_showdown = True
                     continue
@@ -204,8 +204,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 if marker == "SHOW DOWN":
                     b.in_showdown = True
                     continue
-                if marker in _STREETS:
-                    b.new_street(_STREETS[marker], cards_in(line[: line.find("(")]
+                if marker in STREETS:
+                    b.new_street(STREETS[marker], cards_in(line[: line.find("(")]
                                                              if "(" in line else line))
                     continue
                 raise unknown("unknown section marker")

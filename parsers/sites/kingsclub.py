@@ -40,10 +40,11 @@ from functools import partial
 
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import ActionKind, Hand, LimitType, Stakes, Street
+from parsers.model import ActionKind, Hand, LimitType, Stakes
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, unknown
+from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import RaiseText, record_bet, split_all_in
 from parsers.text import Chunk, parse_money
 
@@ -58,7 +59,6 @@ _HEAD = re.compile(r"#(\d+): (.+) - ([\d,.]+)/([\d,.]+)$")
 _TABLE = re.compile(r"Table '(.*)' Seat (\d+) is the button$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([\d,.]+)\)$")
 _FINAL = re.compile(r"Seat (\d+): (.+) \(([\d,.]+)\) [+-]?[\d,.]+$")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _ALL_IN = ", and is all in"
 _SUMMARY = "*** SUMMARY ***"
 _DEC = 2
@@ -113,9 +113,9 @@ def _line(b: Builder, names: Names, line: str, n: int) -> bool | None:
         return True
     if line.startswith("*** "):
         marker = line[4:].partition(" ***")[0]
-        if marker in _STREETS:
+        if marker in STREETS:
             b.close_street()
-            b.new_street(_STREETS[marker], cards_in(line))
+            b.new_street(STREETS[marker], cards_in(line))
         elif marker != "HOLE CARDS":
             raise unknown("unknown street marker")
         return

@@ -45,6 +45,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import with_site
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.text import Chunk, parse_money
 
 SITE = "microgaming"
@@ -54,7 +55,6 @@ SUPPORTS = "hold'em NL/PL/FL: cash and tournaments (hhversion 1-5)"
 
 _LIMITS = {"NL": LimitType.NO_LIMIT, "PL": LimitType.POT_LIMIT, "FL": LimitType.FIXED_LIMIT}
 _DEALS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
-_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP"}
 _SEQ = re.compile(r'<Action\b[^>]*?\bseq="(\d+)"')
 _IGNORED = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn"})
 
@@ -111,7 +111,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     currency, dec = (TOURNAMENT_CHIPS, 0) if tournament else ("USD", 2)
     if not tournament:
         sym = _b64(g.get("currencysymbol")).strip()
-        currency = _SYMBOLS.get(sym, sym.upper() if len(sym) == 3 else "USD")
+        currency = CURRENCY_SYMBOLS.get(sym, sym.upper() if len(sym) == 3 else "USD")
     if tournament and re.search(r'(?:value|balance|amount)="\d+\.\d*[1-9]', text):
         dec = 2
 

@@ -51,6 +51,7 @@ from parsers.model import (
 )
 from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import Builder, Names, cards_in, to_utc, unknown
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_LOWER
 from parsers.text import Chunk, parse_money
 
 SITE = "ongame"
@@ -72,12 +73,10 @@ _MONTHS = {m: i for i, m in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
 #: Abbreviations OnGame printed that the shared table does not hold, as fixed UTC offsets.
 _FIXED_ZONES = {"EEST": 3, "EET": 2, "GST": 4, "MSD": 4, "WEST": 1}
-_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 _LIMITS = {"NO_LIMIT": LimitType.NO_LIMIT, "POT_LIMIT": LimitType.POT_LIMIT,
            "LIMIT": LimitType.FIXED_LIMIT}
 _GAMES = {"OMAHA_HI": Game.OMAHA, "OMAHA_HI_LO": Game.OMAHA_HI_LO, "SEVEN_CARD_STUD": Game.STUD,
           "FIVE_CARD_DRAW": Game.DRAW}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 _IGNORED = ("Dealing pocket cards", "---", "Summary:")
 
 
@@ -164,7 +163,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     elif money_kind == "Play money":
         currency, dec = PLAY_MONEY, 2
     else:
-        currency, dec = _CURRENCY.get(sb_text[0], "USD"), 2
+        currency, dec = CURRENCY_SYMBOLS.get(sb_text[0], "USD"), 2
     if tourney_id is not None and currency != TOURNAMENT_CHIPS:
         currency, dec = TOURNAMENT_CHIPS, 0
     if not seats:
@@ -189,7 +188,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             break
         if line.startswith("--- Dealing "):
             word = line[12:].split(" ", 1)[0]
-            street = _STREETS.get(word)
+            street = STREETS_LOWER.get(word)
             if street is None:
                 raise ParseError("unknown_line", "unknown street", line=n, text=line)
             cards = cards_in(line)

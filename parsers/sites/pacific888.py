@@ -40,6 +40,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import with_site
+from parsers.sites._kit.tables import STREETS_LOWER, ZONES
 from parsers.text import Chunk, parse_money
 
 SITE = "pacific888"
@@ -58,14 +59,13 @@ _SNIFF_STAKES = re.compile(r"^\S.* Blinds .* - \*\*\*(?: \d\d \d\d \d{4} |$)", r
 #: 888 prints no zone. Its clients write US Eastern time: fpdb's expected output for
 #: 888-FLH-PM-0.50-1.00-HeroLoses18 ("21 03 2011 19:41:31") is 23:41:31 UTC, i.e. EDT.
 _ZONE = "ET"
-_EASTERN = ZoneInfo("America/New_York")
+_EASTERN = ZoneInfo(ZONES[_ZONE])
 #: Fixed-limit ladders where the big bet is not twice the big blind: 888's "$0.06/$0.12
 #: Blinds Fix Limit" is the $0.12/$0.25 game (turn and river bets of $0.25, thlorenz hhp
 #: cash.hhsmithy.usd.flh.hu hands 503663069 and 503663104). Key: (decimals, big blind).
 _BIG_BET = {(2, 12): 25}
 _SEAT = re.compile(r"Seat (\d+): (.+) \( (.+) \)$")
 _SUITS = {"Karo": "d", "Kreuz": "c", "Herz": "h", "Pik": "s"}
-_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 
 
 def sniff(text: str) -> bool:
@@ -278,7 +278,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                     street = Street.SHOWDOWN
                     continue
                 word = line[11:].split(" ")[0] if line.startswith("** Dealing ") else ""
-                new = _STREETS.get(word)
+                new = STREETS_LOWER.get(word)
                 if new is None:
                     raise ParseError("unknown_line", "unknown section marker")
                 _return_uncalled(actions, street, totals, lineno)

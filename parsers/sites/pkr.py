@@ -38,9 +38,10 @@ from datetime import datetime
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, ActionKind, Hand, PrintedPot, Stakes, Street
+from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, ActionKind, Hand, PrintedPot, Stakes
 from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_TITLE
 from parsers.text import Chunk, parse_money
 
 SITE = "pkr"
@@ -50,8 +51,6 @@ SUPPORTS = "hold'em NL/PL cash (USD, EUR, play money), sit & go and tournaments 
 
 _SEAT = re.compile(r"Seat (\d+): (.*?)(?: \(bounty value ([^,]+), bounty won [^)]*\))? - "
                    r"(\S+)(?: \((.*)\))?$")
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SKIP_BODY = ("Shuffling Deck", "Dealing Cards")
 _VERBS = frozenset({"folds", "checks", "calls", "bets", "raises", "posts", "shows", "mucks",
                     "wins", "ties", "doesn't"})
@@ -111,13 +110,13 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     money_type = head["Money Type"].upper()
     tourney = "TOURNAMENT" in money_type or head.get("Table Type", "").upper() == "TOURNAMENT"
     sb_text, _, bb_text = head["blinds"].partition("/")
-    symbol = next((c for c in head["blinds"] if c in _CURRENCY), "")
+    symbol = next((c for c in head["blinds"] if c in CURRENCY_SYMBOLS), "")
     if tourney:
         currency, dec = TOURNAMENT_CHIPS, 0
     elif "PLAY" in money_type:
         currency, dec = PLAY_MONEY, 2
     else:
-        currency, dec = _CURRENCY.get(symbol, "USD"), 2
+        currency, dec = CURRENCY_SYMBOLS.get(symbol, "USD"), 2
 
     def money(text: str) -> int:
         return parse_money(text.strip(), dec)
@@ -238,9 +237,9 @@ def _line(st: _State, line: str, lineno: int) -> bool:
         return False
     if line.startswith("Dealing "):
         word = line[8:].partition(" ")[0]
-        if word in _STREETS:
+        if word in STREETS_TITLE:
             b.close_street()
-            b.add_board_cards(_STREETS[word], _cards(line))
+            b.add_board_cards(STREETS_TITLE[word], _cards(line))
             return False
         who = st.names.exact(line.rpartition(" to ")[2])
         if who is None or not line.startswith("Dealing ["):

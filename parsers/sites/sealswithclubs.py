@@ -41,10 +41,11 @@ from functools import partial
 
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import ActionKind, Hand, Stakes, Street
+from parsers.model import ActionKind, Hand, Stakes
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, unknown
+from parsers.sites._kit.tables import STREETS_TITLE
 from parsers.sites._kit.verbs import (
     RaiseText,
     checked_return,
@@ -65,7 +66,6 @@ _SNIFF = re.compile(r"^Hand #\d+-\d+ - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\nGame: [^\
 _GAME = re.compile(r"Game: (.+?)(?: \([\d.]+ - [\d.]+\))? - Blinds ([\d.,]+)/([\d.,]+)$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([\d.,]+)\)( - sitting out)?$")
 _WINS = re.compile(r"wins (Pot|Main Pot|Side Pot (\d+)) \(([\d.,]+)\)(?: with .*)?$")
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _ALL_IN = " (All-in)"
 _DEC = 2
 
@@ -130,9 +130,9 @@ def _line(st: _State, line: str, n: int) -> None:
     b = st.b
     if line.startswith("** "):
         marker = line[3:].partition(" **")[0]
-        if marker in _STREETS:
+        if marker in STREETS_TITLE:
             b.close_street()
-            b.add_board_cards(_STREETS[marker], cards_in(line))
+            b.add_board_cards(STREETS_TITLE[marker], cards_in(line))
         elif marker.endswith("Show Down"):
             b.close_street()
             b.in_showdown = True

@@ -40,10 +40,11 @@ from functools import partial
 
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import ActionKind, Hand, Stakes, Street
+from parsers.model import ActionKind, Hand, Stakes
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, take_back, unknown
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_TITLE
 from parsers.sites._kit.verbs import RaiseText, record_bet, record_dealt, split_all_in
 from parsers.text import Chunk, parse_money
 
@@ -58,9 +59,7 @@ _HEAD = re.compile(r"Game #(\d+): (.+) - ([\d.,]+)/([\d.,]+) - (.+) - "
                    r"(\d\d:\d\d:\d\d \d{4}/\d\d/\d\d)$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \((\S+)\)( \(sitting out\))?$")
 _NET = re.compile(r"bet (\S+) and won (\S+), net result: \S+$")
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _SECTIONS = frozenset({"Seated players", "Blinds and button", "Hole cards", "Preflop"})
-_CURRENCY = {"€": "EUR", "$": "USD", "£": "GBP"}
 _ALL_IN = ", and is all-in"
 _SUMMARY = "*** Summary ***"
 _DEC = 2
@@ -82,7 +81,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     game, limit = game_of(words, lines[0])
     first = 2 if len(lines) > 1 and lines[1] == "*** Seated players ***" else 1
     seats, i = read_seats(lines, first, _SEAT, _money)
-    symbol = next((c for c in table + "".join(lines[1:i]) if c in _CURRENCY), "")
+    symbol = next((c for c in table + "".join(lines[1:i]) if c in CURRENCY_SYMBOLS), "")
     st = _State(Names(seats))
     k = read_body(lines, i, partial(_line, st), _SUMMARY)
     b = st.b
@@ -92,7 +91,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     take_back(b.collections, st.returned)
     return b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
-        currency=_CURRENCY.get(symbol, "EUR"), decimals=_DEC,
+        currency=CURRENCY_SYMBOLS.get(symbol, "EUR"), decimals=_DEC,
         stakes=Stakes(_money(small), _money(big)), seats=seats, button=st.button,
         total_pot=None if total is None else total - returned, rake=rake, local_time=local,
         table_name=table,
@@ -126,9 +125,9 @@ def _line(st: _State, line: str, n: int) -> bool | None:
         return True
     if line.startswith("*** ") and line.endswith(("***", "]")):
         marker = line[4:].partition(" ***")[0]
-        if marker in _STREETS:
+        if marker in STREETS_TITLE:
             st.close()
-            b.new_street(_STREETS[marker], cards_in(line))
+            b.new_street(STREETS_TITLE[marker], cards_in(line))
         elif marker == "Showdown":
             st.close()
             b.in_showdown = True

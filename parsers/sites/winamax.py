@@ -37,7 +37,6 @@ from parsers.model import (
     LimitType,
     PrintedPot,
     Stakes,
-    Street,
 )
 from parsers.sites._kit.common import line_sniffer
 from parsers.sites._kit.starlike import (
@@ -50,6 +49,7 @@ from parsers.sites._kit.starlike import (
     unknown,
     unreturned_excess,
 )
+from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import (
     RaiseText,
     record_bet,
@@ -80,7 +80,6 @@ _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[^,()]*)(?:, (
 _COLLECTED = re.compile(r"collected (\S+) from (pot|main pot|side pot (\d+))$")
 _TOTAL = re.compile(r"Total pot (?P<total>\S+)(?: \| (?:Rake (?P<rake>\S+)|No rake))?")
 _SIDE_POTS = re.compile(r"(Main pot|Side pot (\d+)) (\S+)")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _IGNORED_TAILS = (
     " is sitting out", " sits out", " is back", " joins the table", " leaves the table",
     " is disconnected", " is connected", " has timed out", " will be allowed to play",
@@ -214,8 +213,8 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
                 if marker == "SHOW DOWN":
                     b.in_showdown = True
                     continue
-                if marker in _STREETS:
-                    b.new_street(_STREETS[marker], cards_in(line))
+                if marker in STREETS:
+                    b.new_street(STREETS[marker], cards_in(line))
                     continue
                 raise unknown("unknown section marker")
             if line.startswith("Dealt to "):

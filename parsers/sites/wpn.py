@@ -61,6 +61,7 @@ from parsers.sites._kit.starlike import (
     to_utc,
     unknown,
 )
+from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import (
     RaiseText,
     record_bet,
@@ -76,7 +77,6 @@ DETECTION = "'Game started at: ' followed by 'Game ID: ', or 'Hand #N - Game(Lim
     "with a 'N-max Seat #K is the button' table line, in the first 8 KB"
 SUPPORTS = "hold'em NL/FL: cash (USD, play money), tournaments; classic and current layouts"
 
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _NOT_HOLDEM = ("Omaha", "Stud", "Six Plus", "Razz", "Draw", "Badugi", "Courchevel")
 
 
@@ -169,9 +169,9 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
         try:
             if line.startswith("*** "):
                 marker = line[4:line.find(" ***", 3)]
-                if marker not in _STREETS:
+                if marker not in STREETS:
                     raise unknown("unknown section marker")
-                b.new_street(_STREETS[marker], cards_in(line))
+                b.new_street(STREETS[marker], cards_in(line))
                 continue
             if line.startswith("------ Summary"):
                 summary_at = idx
@@ -416,8 +416,8 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
                     break
                 elif marker == "SHOW DOWN":
                     b.in_showdown = True
-                elif marker in _STREETS:
-                    b.new_street(_STREETS[marker], cards_in(line))
+                elif marker in STREETS:
+                    b.new_street(STREETS[marker], cards_in(line))
                 else:
                     raise unknown("unknown section marker")
                 continue

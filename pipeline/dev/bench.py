@@ -35,9 +35,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from parsers import registry
-from parsers.errors import ParseError
-from parsers.text import decode
+from parsers.errors import AmbiguousFormatError, ParseError, UnknownFormatError
+from parsers.read import split_file
 from pipeline.core import parse_file
 from pipeline.engine import replay
 from pipeline.ingest.writer import fewer_collections
@@ -115,13 +114,11 @@ def _rates(n: int, wall: float, cpu: float) -> dict:
 def _chunks(files: list[Path]) -> list:
     out = []
     for path in files:
-        data = path.read_bytes()
-        text, encoding = decode(data)
         try:
-            fmt = registry.detect(text)
-        except (registry.UnknownFormatError, registry.AmbiguousFormatError):
+            split = split_file(path.read_bytes())
+        except (UnknownFormatError, AmbiguousFormatError):
             continue
-        out.extend((fmt, chunk, str(path)) for chunk in fmt.split(text, encoding, data))
+        out.extend((split.format, chunk, str(path)) for chunk in split.chunks)
     return out
 
 

@@ -19,9 +19,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from parsers import registry
-from parsers.errors import ParseError
-from parsers.text import decode
+from parsers.errors import AmbiguousFormatError, UnknownFormatError
+from parsers.read import split_file
 from pipeline.engine import replay
 from pipeline.engine.result import Severity
 
@@ -97,19 +96,16 @@ def measure(root: Path) -> dict[str, dict[str, object]]:
         mark = marks.get(path.resolve(), "")
         if "EMBEDDED" in mark or "EXPECTED-OUTPUT" in mark:
             continue
-        data = path.read_bytes()
-        text, encoding = decode(data)
         try:
-            fmt = registry.detect(text)
-        except (registry.UnknownFormatError, registry.AmbiguousFormatError):
+            split = split_file(path.read_bytes())
+        except (UnknownFormatError, AmbiguousFormatError):
             continue
-        tally = tallies[fmt.name + (" (converted)" if "CONVERTED" in mark else "")]
+        tally = tallies[split.format.name + (" (converted)" if "CONVERTED" in mark else "")]
         tally.files += 1
-        for chunk in fmt.split(text, encoding, data):
+        for outcome in split.hands(str(path)):
+            chunk, hand, err = outcome.chunk, outcome.hand, outcome.error
             tally.chunks += 1
-            try:
-                hand = fmt.parse(chunk, str(path))
-            except ParseError as err:
+            if hand is None:
                 digest = hashlib.sha1(chunk.text.strip().encode()).hexdigest()
                 tally.rejected.setdefault(digest, err.reason)
                 tally.heads.setdefault(digest, _head(chunk.text))

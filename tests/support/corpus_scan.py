@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from parsers import registry
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnknownFormatError
 from parsers.model import Hand
-from parsers.text import Chunk, decode, read_file, split_hands
+from parsers.read import split_file
+from parsers.text import Chunk, decode, read_file
 from pipeline.engine import Finding, Replay, Severity, replay
 
 #: Manifest notes that mark a file as something other than a hand history. The files are still
@@ -56,36 +57,32 @@ def file_chunks(root: Path, paths: Iterable[str], header) -> Iterator[tuple[str,
             yield path, chunk
 
 
-def folder_files(root: Path, folders: Iterable[str]) -> Iterator[tuple[Path, str, str, bytes]]:
-    """(path, decoded text, encoding, raw bytes) of every file under the corpus ``folders``,
-    in sorted order."""
+def folder_files(root: Path, folders: Iterable[str]) -> Iterator[Path]:
+    """Every file under the corpus ``folders``, in sorted order."""
     for folder in folders:
         for path in sorted((root / folder).rglob("*")):
             if path.is_file():
-                data = path.read_bytes()
-                text, enc = decode(data)
-                yield path, text, enc, data
+                yield path
 
 
 def sniffed_chunks(root: Path, folders: Iterable[str], site, files: list[Path] | None = None,
                    marker: str | None = None) -> Iterator[tuple[str, Chunk]]:
     """(path, chunk) for every hand of the files under ``folders`` that the ``site`` module's
-    sniffer claims, cut by its own ``split`` where it has one, else at its ``HEADER``.
+    sniffer claims (whatever other sniffers say), cut as its ``FORMAT`` splits.
 
     ``files`` collects the claimed files; a file not claimed must not hold ``marker`` (the
     text every hand of the site starts with), so no hand history goes unclaimed.
     """
-    for path, text, enc, data in folder_files(root, folders):
-        if not site.sniff(text[:8192]):
+    fmt = site.FORMAT
+    for path in folder_files(root, folders):
+        data = path.read_bytes()
+        text, enc = decode(data)  # the whole text: an unclaimed file is searched for ``marker``
+        if not fmt.sniff(text[: registry.SNIFF_BYTES]):
             assert marker is None or marker not in text, f"hand-history file not claimed: {path}"
             continue
         if files is not None:
             files.append(path)
-        if hasattr(site, "split"):
-            chunks = site.split(text, enc, data)
-        else:
-            chunks = split_hands(text, enc, site.HEADER, data)
-        for chunk in chunks:
+        for chunk in fmt.split(text, enc, data):
             yield str(path), chunk
 
 
@@ -95,23 +92,16 @@ def detected_chunks(root: Path, folders: Iterable[str], site: str,
     must give to format ``site`` alone and which must hold at least one hand; a file no
     sniffer claims is allowed only with a name ending in one of ``unclaimed`` (fpdb's
     expected outputs beside the hands)."""
-    fmt = registry.by_name(site)
-    for path, text, enc, data in folder_files(root, folders):
-        claimed = claimed_by(text)
-        if not claimed:
+    for path in folder_files(root, folders):
+        try:
+            split = split_file(path.read_bytes())  # AmbiguousFormatError fails the test
+        except UnknownFormatError:
             assert path.name.endswith(unclaimed), path
             continue
-        assert claimed == [site], (path, claimed)
-        chunks = fmt.split(text, enc, data)
-        assert chunks, path
-        for chunk in chunks:
+        assert split.format.name == site, (path, split.format.name)
+        assert split.chunks, path
+        for chunk in split.chunks:
             yield str(path), chunk
-
-
-def claimed_by(text: str) -> list[str]:
-    """The names of every format whose sniffer claims ``text``, as detection sees it."""
-    head = text[: registry.SNIFF_BYTES]
-    return [f.name for f in registry.FORMATS if registry._safe_sniff(f, head)]
 
 
 @dataclass

@@ -11,7 +11,8 @@ live here so each site module only says how *its* lines look:
   that a site printing only "calls X" or only "raises to Y" still yields both ``amount``
   (chips added) and ``to`` (street total), and it assembles the final :class:`Hand`.
 - :func:`game_of`: game and limit from the header's words (non-hold'em raises UnsupportedGame).
-- :func:`to_utc`: a printed local time and zone abbreviation to UTC.
+- :func:`to_utc`: a printed local time and zone abbreviation to UTC (by
+  :data:`parsers.sites._kit.tables.ZONES`).
 """
 
 from __future__ import annotations
@@ -36,24 +37,8 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._kit.tables import ZONES
 from parsers.text import Chunk
-
-# Regional abbreviations mean the region's civil time (a "CET" time in July is CEST), so each
-# maps to a representative zone; fixed-offset ones (EST in July is still printed EST by some
-# sites) are resolved by the region's zone too, which is what the sites mean by them.
-ZONES = {
-    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
-    "CT": "America/Chicago", "CST": "America/Chicago", "CDT": "America/Chicago",
-    "MT": "America/Denver", "MST": "America/Denver", "MDT": "America/Denver",
-    "PT": "America/Los_Angeles", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles",
-    "AT": "America/Halifax", "AKT": "America/Anchorage", "HT": "Pacific/Honolulu",
-    "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
-    "UTC": "UTC", "GMT": "UTC", "WET": "Europe/Lisbon", "BST": "Europe/London",
-    "CET": "Europe/Paris", "CEST": "Europe/Paris", "EET": "Europe/Bucharest",
-    "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo",
-    "KST": "Asia/Seoul", "AWST": "Australia/Perth", "ACST": "Australia/Adelaide",
-    "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
-}
 
 
 def to_utc(naive: datetime, zone: str) -> datetime | None:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, Game, LimitType
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.text import parse_money
 
 SITE = "ggpoker"
@@ -22,6 +23,7 @@ _TOURNEY = re.compile(
 )
 _CASH = re.compile(r"(?P<desc>.*?)\s*\((?P<stakes>[^)]*)\)\s*-\s*(?P<date>.*)$")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+(\d{1,2}):(\d{2}):(\d{2})")
+_SYMBOLS = {**CURRENCY_SYMBOLS, "¥": "CNY"}  # GG's "¥" tables are in yuan
 
 
 class Header:
@@ -74,7 +76,7 @@ def parse_header(line: str) -> Header:
         h.tournament_id = h.level = None
         desc, stakes, date = c["desc"], c["stakes"], c["date"]
         sym = stakes.strip()[:1]
-        h.currency = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}.get(sym, PLAY_MONEY)
+        h.currency = _SYMBOLS.get(sym, PLAY_MONEY)
         h.decimals = 0 if h.currency == PLAY_MONEY else 2
     h.game, h.limit = _game_of(desc, line)
     h.stakes_text = stakes

@@ -51,6 +51,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import line_sniffer, with_site
+from parsers.sites._kit.tables import STREETS
 from parsers.sites.ggpoker.header import parse_header, stakes_of
 from parsers.text import Chunk, parse_money
 
@@ -73,7 +74,6 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _SUMMARY_CARDS = re.compile(r"Seat (\d+): .*?\bshowed \[([^\]]*)\]")
 _PAREN_AMOUNT = re.compile(r"\(([^()]*)\)$")
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
-_STREET_WORDS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _SHOWDOWN_WORDS = frozenset({"SHOWDOWN", "SHOW DOWN"})
 # Informational lines of the action section: they move no chips.
 _NO_CHIPS = ("Chooses to EV Cashout", "get an all-in insurance", "sits out", "is sitting out",
@@ -161,7 +161,7 @@ class _Body:
             self.showdown_run = run
             return False
         street_word = word1 if run is not None else marker
-        new_street = _STREET_WORDS.get(street_word)
+        new_street = STREETS.get(street_word)
         if new_street is None:
             raise ParseError("unknown_line", "unknown section marker")
         cards = [c for g in _BRACKETS.findall(line) for c in parse_cards(g)]

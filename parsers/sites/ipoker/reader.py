@@ -54,6 +54,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import with_site
+from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.sites.ipoker.split import HEADER, split
 from parsers.text import Chunk, parse_money
 
@@ -65,7 +66,8 @@ SUPPORTS = "hold'em NL/PL/FL: cash and tournaments, XML exports 2010-2023 (any l
 
 _ROUND_STREET = {0: Street.PREFLOP, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN,
                  4: Street.RIVER}
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "kr": "SEK", "RSD": "RSD", "¥": "CNY"}
+# The shared symbols, then the krona, dinar and yuan of iPoker's skins (tried in this order).
+_SYMBOLS = {**CURRENCY_SYMBOLS, "kr": "SEK", "RSD": "RSD", "¥": "CNY"}
 _AMOUNT = re.compile(r"[\d.,]*\d")
 _FRACTION = re.compile(r'(?:sum|chips|win)="[^"\d]*[\d,]*\.\d*[1-9]')
 _DOT_GROUPS = re.compile(r'="\d{1,3}(?:\.\d{3})+"')
