@@ -1,5 +1,5 @@
 """``python -m pipeline.cli``: the same as the ``sidepot`` command."""
 
-from pipeline.cli.app import main
+from pipeline.cli import main
 
 main()

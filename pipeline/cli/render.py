@@ -1,19 +1,31 @@
-"""Terminal rendering: safe text, aligned tables, money, and one hand street by street.
+"""Rendering for the terminal and for ``--json``: safe text, tables, money, hands, JSON.
 
 Player and table names come from files anyone can write. Printed raw, a name holding an ANSI
 escape could recolour or rewrite the user's terminal, so every value that reaches the terminal
 goes through :func:`safe`, which turns control and format characters into visible escapes.
+
+Every ``--json`` output goes through :func:`to_json`, one encoder for the values the library
+hands back (dataclasses, frames, numpy arrays and scalars, pandas NA and times, Decimals):
+lists stay lists, never the ``repr`` of an array inside a string.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import json
 import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
+from pathlib import PurePath
 from typing import Any
 
+import numpy as np
 import pandas as pd
+
+__all__ = ["money", "plain", "render_hand", "safe", "table", "to_json"]
 
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
@@ -32,6 +44,88 @@ def safe(value: Any) -> str:
         else:
             out.append(f"\\U{ord(ch):08x}")
     return "".join(out)
+
+
+def to_json(value: Any, indent: int | None = 2) -> str:
+    """``value`` as JSON text: real lists, exact decimals as strings, times in ISO form.
+
+    Non-ASCII text stays readable (``"Grünfeld"``) and ``/`` is not escaped; characters a
+    terminal would act on (C0/C1 controls, bidi overrides) are written as ``\\uXXXX``
+    escapes, which decode to the same string. ``indent=None`` gives one line (JSON lines).
+    """
+    text = json.dumps(plain(value), indent=indent, ensure_ascii=False, allow_nan=False)
+    if text.replace("\n", "").isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else _json_escape(ch) for ch in text)
+
+
+def _json_escape(ch: str) -> str:
+    """``\\uXXXX`` for one character (a surrogate pair outside the BMP), as JSON spells it."""
+    code = ord(ch)
+    if code > 0xFFFF:
+        high, low = divmod(code - 0x10000, 0x400)
+        return f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}"
+    return f"\\u{code:04x}"
+
+
+def plain(value: Any) -> Any:
+    """``value`` made of JSON's own types (dict, list, str, int, float, bool, None).
+
+    NaN, NA and NaT become null; a Decimal becomes its exact text (money is never rounded
+    through a float); a set becomes a sorted list; a frame becomes its rows. Anything else
+    raises TypeError: an honest bug report instead of a ``str()`` that looks like data.
+    """
+    if value is None or isinstance(value, bool | str | int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if value is pd.NA or value is pd.NaT:
+        return None
+    if isinstance(value, Decimal):
+        return str(value) if value.is_finite() else None
+    if isinstance(value, np.generic):
+        return _numpy_scalar(value)
+    if isinstance(value, pd.DataFrame):
+        return [plain(row) for row in value.to_dict(orient="records")]
+    if isinstance(value, np.ndarray | pd.Series | pd.Index):
+        return [plain(v) for v in value.tolist()]
+    return _structured(value)
+
+
+def _numpy_scalar(value: np.generic) -> Any:
+    if isinstance(value, np.datetime64 | np.timedelta64):
+        if np.isnat(value):
+            return None
+        stamp = pd.Timestamp(value) if isinstance(value, np.datetime64) else pd.Timedelta(value)
+        return plain(stamp)
+    return plain(value.item())
+
+
+def _structured(value: Any) -> Any:
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if isinstance(value, PurePath):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {_json_key(k): plain(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted((plain(v) for v in value), key=lambda v: (type(v).__name__, str(v)))
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    raise TypeError(f"no JSON form for a {type(value).__name__}")
+
+
+def _json_key(key: Any) -> str:
+    if isinstance(key, str):
+        return key
+    converted = plain(key)
+    return converted if isinstance(converted, str) else json.dumps(converted)
 
 
 def money(value: Any, currency: str = "", decimals: int = 2) -> str:

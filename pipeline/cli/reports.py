@@ -1,130 +1,88 @@
 """The reporting commands of ``sidepot``: stats, audit, show, graph, report.
 
-Thin like the rest of the CLI: resolve the options into a ``reports.filters.Filters``, call one
-``reports`` function, render or write its result. ``pipeline/cli.py`` registers each command
-(wrapped in its error translation) with one line.
+Thin like the rest of the CLI: resolve the options into a ``reports.filters.Filters``
+(:mod:`pipeline.cli.options`), call one ``reports`` function, render or write its result.
+:mod:`pipeline.cli.app` registers each command of :data:`COMMANDS` and translates its errors.
 """
 
 from __future__ import annotations
 
-import enum
-import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-import duckdb
 import pandas as pd
 import typer
 
-from pipeline.cli.render import money, render_hand, safe, table
-from pipeline.config import default_db
-from pipeline.errors import SidepotError
+from pipeline.cli.options import (
+    AdjustedOption,
+    CashOption,
+    DbOption,
+    FilterArgs,
+    FormatOption,
+    FromOption,
+    GameOption,
+    HeroOption,
+    JsonOption,
+    LimitOption,
+    OutputFormat,
+    OutputOption,
+    PlayerOption,
+    PositionOption,
+    Severity,
+    SiteOption,
+    StakesOption,
+    ToOption,
+    TournamentOption,
+    Unit,
+    open_read,
+)
+from pipeline.cli.render import money, render_hand, safe, table, to_json
+from pipeline.errors import SidepotError, UsageError
 from reports import export
 from reports.audit import findings_by_code, findings_list, overview
-from reports.filters import FilterError, Filters, parse_date
 from reports.hand import find_hands, hand_detail
 from reports.stats import SUMMARY_COLUMNS, player_stats
 
+__all__ = ["COMMANDS", "emit", "render_audit"]
 
-class OutputFormat(enum.Enum):
-    table = "table"
-    csv = "csv"
-    json = "json"
-    parquet = "parquet"
-
-
-class Severity(enum.Enum):
-    error = "error"
-    warning = "warning"
-    info = "info"
+def _chosen_format(fmt: OutputFormat, as_json: bool, out: Path | None) -> OutputFormat:
+    """``--json`` is short for ``--format json``; with another ``--format`` it is a clash.
+    Checked before any query runs, so a usage error costs nothing."""
+    if as_json and fmt not in (OutputFormat.table, OutputFormat.json):
+        raise UsageError(f"--json and --format {fmt.value} ask for two formats: give one")
+    _check_destination(fmt, out)
+    return OutputFormat.json if as_json else fmt
 
 
-class Unit(enum.Enum):
-    money = "money"
-    bb = "bb"
+def _check_destination(fmt: OutputFormat, out: Path | None) -> None:
+    if fmt is OutputFormat.parquet and out is None:
+        raise UsageError("--format parquet writes a file: add -o FILE")
 
 
-DbOption = Annotated[
-    str | None,
-    typer.Option("--db", help="DuckDB file (default: $SIDEPOT_DB or ./sidepot.duckdb)."),
-]
-PlayerOpt = Annotated[str | None, typer.Option("--player", help="Only this player.")]
-HeroOpt = Annotated[bool, typer.Option("--hero", help="Only the hero's seats (Dealt to ...).")]
-SiteOpt = Annotated[str | None, typer.Option("--site", help="Only this site, e.g. pokerstars.")]
-GameOpt = Annotated[str | None, typer.Option("--game", help="Only this game, e.g. holdem.")]
-LimitOpt = Annotated[str | None, typer.Option("--limit", help="Only this limit type, e.g. nl.")]
-StakesOpt = Annotated[str | None, typer.Option("--stakes", help="SB/BB, e.g. 0.05/0.10.")]
-PositionOpt = Annotated[
-    list[str] | None, typer.Option("--position", help="Only these positions (repeatable).")
-]
-FromOpt = Annotated[str | None, typer.Option("--from", help="From this date (UTC, inclusive).")]
-ToOpt = Annotated[str | None, typer.Option("--to", help="Up to this date (UTC, inclusive).")]
-CashOpt = Annotated[bool, typer.Option("--cash", help="Only cash games.")]
-TourneyOpt = Annotated[bool, typer.Option("--tournament", help="Only tournaments.")]
-FormatOpt = Annotated[
-    OutputFormat, typer.Option("--format", help="table, csv, json or parquet (needs -o).")
-]
-OutOpt = Annotated[Path | None, typer.Option("-o", "--output", help="Write to this file.")]
-
-
-@dataclass(frozen=True)
-class FilterArgs:
-    player: str | None = None
-    hero: bool = False
-    site: str | None = None
-    game: str | None = None
-    limit: str | None = None
-    stakes: str | None = None
-    position: list[str] | None = None
-    date_from: str | None = None
-    date_to: str | None = None
-    cash: bool = False
-    tournament: bool = False
-
-    def filters(self) -> Filters:
-        if self.cash and self.tournament:
-            raise SidepotError("--cash and --tournament exclude each other")
-        kind = True if self.tournament else (False if self.cash else None)
-        try:
-            return Filters(
-                player=self.player, hero=self.hero, site=self.site, game=self.game,
-                limit_type=self.limit, stakes=self.stakes,
-                positions=tuple(self.position) if self.position else None,
-                date_from=parse_date(self.date_from), date_to=parse_date(self.date_to),
-                tournament=kind,
-            )
-        except FilterError as exc:
-            raise SidepotError(str(exc)) from None
-
-
-def open_read(db: str | None) -> duckdb.DuckDBPyConnection:
-    path = db or default_db()
-    if not Path(path).exists():
-        raise SidepotError(f"no database at {path}: run `sidepot import PATH` first")
-    return duckdb.connect(path, read_only=True)
+def _write_text(text: str, out: Path | None) -> None:
+    """Text to stdout, or to ``out`` with a line on stderr naming the file."""
+    if out is None:
+        typer.echo(text.rstrip("\n"))
+        return
+    out.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    typer.echo(f"wrote {safe(out)}", err=True)
 
 
 def emit(frame: pd.DataFrame, fmt: OutputFormat, out: Path | None,
          render_table: Callable[[pd.DataFrame], str]) -> None:
     """Data to stdout (or ``out``) in the chosen format; Parquet needs a file."""
-    if fmt is OutputFormat.parquet:
-        if out is None:
-            raise SidepotError("--format parquet needs -o FILE")
+    _check_destination(fmt, out)
+    if fmt is OutputFormat.parquet and out is not None:
         export.to_parquet(frame, out)
         typer.echo(f"wrote {safe(out)}", err=True)
         return
     text = {
         OutputFormat.csv: lambda: export.to_csv(frame),
-        OutputFormat.json: lambda: export.to_json(frame),
+        OutputFormat.json: lambda: to_json(frame),
         OutputFormat.table: lambda: render_table(frame),
     }[fmt]()
-    if out is None:
-        typer.echo(text.rstrip("\n"))
-    else:
-        out.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote {safe(out)}", err=True)
+    _write_text(text, out)
 
 
 def _stats_table(frame: pd.DataFrame) -> str:
@@ -136,35 +94,42 @@ def _stats_table(frame: pd.DataFrame) -> str:
 
 
 def stats_cmd(
-    db: DbOption = None, player: PlayerOpt = None, hero: HeroOpt = False, site: SiteOpt = None,
-    game: GameOpt = None, limit: LimitOpt = None, stakes: StakesOpt = None,
-    position: PositionOpt = None, date_from: FromOpt = None, date_to: ToOpt = None,
-    cash: CashOpt = False, tournament: TourneyOpt = False,
+    db: DbOption = None, player: PlayerOption = None, hero: HeroOption = False,
+    site: SiteOption = None, game: GameOption = None, limit: LimitOption = None,
+    stakes: StakesOption = None, position: PositionOption = None,
+    date_from: FromOption = None, date_to: ToOption = None,
+    cash: CashOption = False, tournament: TournamentOption = False,
     min_hands: Annotated[int, typer.Option(help="Hide players with fewer hands.", min=1)] = 1,
-    fmt: FormatOpt = OutputFormat.table, out: OutOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
+    fmt: FormatOption = OutputFormat.table, out: OutputOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Per player: hands, VPIP, PFR, 3-bet, c-bet, steal, WTSD, W$SD, AF, net won, bb/100.
 
     Every statistic also comes as its two counts (done, opportunities) in CSV/JSON/Parquet.
     """
+    chosen = _chosen_format(fmt, as_json, out)
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
                    cash, tournament).filters()
     with open_read(db) as con:
         frame = player_stats(con, f, min_hands=min_hands)
-    emit(frame, OutputFormat.json if as_json else fmt, out, _stats_table)
+    emit(frame, chosen, out, _stats_table)
 
 
 def audit_cmd(
     db: DbOption = None,
     severity: Annotated[Severity | None, typer.Option(help="Only this severity.")] = None,
     code: Annotated[str | None, typer.Option(help="Only this finding code.")] = None,
-    site: SiteOpt = None,
+    site: SiteOption = None,
     examples: Annotated[int, typer.Option(help="Example hands per group.", min=0)] = 3,
-    fmt: FormatOpt = OutputFormat.table, out: OutOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Totals and groups as JSON.")] = False,
+    fmt: FormatOption = OutputFormat.table, out: OutputOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Totals and groups as JSON "
+                                          "(--format json lists every finding).")] = False,
 ) -> None:
     """Findings grouped by code, site and severity, with example hands; --format exports all."""
+    if as_json and fmt is not OutputFormat.table:
+        raise UsageError(f"--json (totals and groups) and --format {fmt.value} (every "
+                         "finding) ask for two outputs: give one")
+    _check_destination(fmt, out)
     level = severity.value if severity is not None else None
     with open_read(db) as con:
         totals = overview(con)
@@ -172,16 +137,15 @@ def audit_cmd(
         listing = findings_list(con, severity=level, code=code, site=site) \
             if fmt is not OutputFormat.table else None
     if as_json:
-        payload = {"totals": totals, "codes": export.to_records(groups)}
-        typer.echo(json.dumps(payload, indent=2, default=str, ensure_ascii=False))
-        return
-    if listing is not None:
+        _write_text(to_json({"totals": totals, "codes": groups}), out)
+    elif listing is not None:
         emit(listing, fmt, out, table)
-        return
-    typer.echo(render_audit(totals, groups))
+    else:
+        _write_text(render_audit(totals, groups), out)
 
 
 def render_audit(totals: dict[str, int], groups: pd.DataFrame) -> str:
+    """The audit as text: one line of totals, then the groups as a table."""
     head = (f"{totals['hands']} hands, {totals['hands_with_errors']} with errors, "
             f"{totals['findings']} findings, {totals['rejects']} rejects")
     return head + "\n" + table(groups, ["severity", "code", "site", "findings", "hands",
@@ -211,21 +175,23 @@ def show_cmd(
 
 
 def _image_format(out: Path) -> str:
+    """The image format a graph file's name asks for; anything but .png/.svg is a usage error."""
     suffix = out.suffix.lower().lstrip(".")
     if suffix not in ("png", "svg"):
-        raise SidepotError(f"{out}: the graph is written as .png or .svg")
+        raise UsageError(f"{out}: the graph is written as .png or .svg")
     return suffix
 
 
 def graph_cmd(
     out: Annotated[Path, typer.Option("-o", "--output", help="PNG or SVG file to write.")] =
     Path("winnings.png"),
-    db: DbOption = None, player: PlayerOpt = None, hero: HeroOpt = False, site: SiteOpt = None,
-    game: GameOpt = None, limit: LimitOpt = None, stakes: StakesOpt = None,
-    position: PositionOpt = None, date_from: FromOpt = None, date_to: ToOpt = None,
-    cash: CashOpt = False, tournament: TourneyOpt = False,
+    db: DbOption = None, player: PlayerOption = None, hero: HeroOption = False,
+    site: SiteOption = None, game: GameOption = None, limit: LimitOption = None,
+    stakes: StakesOption = None, position: PositionOption = None,
+    date_from: FromOption = None, date_to: ToOption = None,
+    cash: CashOption = False, tournament: TournamentOption = False,
     unit: Annotated[Unit, typer.Option(help="money (one currency) or bb.")] = Unit.money,
-    adjusted: Annotated[bool, typer.Option(help="Draw the all-in adjusted line.")] = True,
+    adjusted: AdjustedOption = True,
     positions_out: Annotated[
         Path | None, typer.Option("--positions", help="Also write bb/100 by position here.")
     ] = None,
@@ -242,10 +208,11 @@ def graph_cmd(
     )
 
     if player is None and not hero:
-        raise SidepotError("say whose graph: --player NAME or --hero")
+        raise UsageError("say whose graph: --player NAME or --hero")
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
                    cash, tournament).filters()
     fmt = _image_format(out)
+    pfmt = _image_format(positions_out) if positions_out is not None else ""
     who = player if player is not None else "hero"
     with open_read(db) as con:
         try:
@@ -256,7 +223,6 @@ def graph_cmd(
     out.write_bytes(figure_bytes(winnings_figure(series, f"{who}: {series.hands} hands"), fmt))
     typer.echo(str(out))
     if positions_out is not None and pos is not None:
-        pfmt = _image_format(positions_out)
         positions_out.write_bytes(
             figure_bytes(position_figure(pos, f"{who}: bb/100 by position"), pfmt))
         typer.echo(str(positions_out))
@@ -265,11 +231,12 @@ def graph_cmd(
 def report_cmd(
     out: Annotated[Path, typer.Option("-o", "--output", help="HTML file to write.")] =
     Path("report.html"),
-    db: DbOption = None, player: PlayerOpt = None, hero: HeroOpt = False, site: SiteOpt = None,
-    game: GameOpt = None, limit: LimitOpt = None, stakes: StakesOpt = None,
-    position: PositionOpt = None, date_from: FromOpt = None, date_to: ToOpt = None,
-    cash: CashOpt = False, tournament: TourneyOpt = False,
-    adjusted: Annotated[bool, typer.Option(help="Draw the all-in adjusted line.")] = True,
+    db: DbOption = None, player: PlayerOption = None, hero: HeroOption = False,
+    site: SiteOption = None, game: GameOption = None, limit: LimitOption = None,
+    stakes: StakesOption = None, position: PositionOption = None,
+    date_from: FromOption = None, date_to: ToOption = None,
+    cash: CashOption = False, tournament: TournamentOption = False,
+    adjusted: AdjustedOption = True,
 ) -> None:
     """One self-contained HTML report (summary, statistics, graphs, audit) that opens offline."""
     from reports.html import build_report  # draws graphs: matplotlib only when asked for
@@ -282,7 +249,7 @@ def report_cmd(
     typer.echo(str(out))
 
 
-#: name -> command function, for pipeline/cli.py to register (wrapped in its translation)
+#: name -> command function, in the order ``sidepot --help`` lists them
 COMMANDS: dict[str, Callable[..., Any]] = {
     "stats": stats_cmd,
     "audit": audit_cmd,

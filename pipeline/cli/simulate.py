@@ -9,7 +9,6 @@ same bytes, so ``data/samples`` can be regenerated, e.g.::
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -18,47 +17,34 @@ from typing import Annotated
 import typer
 
 from parsers.model import Hand, LimitType
-from pipeline.errors import SidepotError
+from pipeline.cli.options import LimitChoice, SimFormat
+from pipeline.errors import UsageError
+from pipeline.export import phh, pokerstars
 from pipeline.sim.dealer import simulate
 
+__all__ = ["COMMANDS", "parse_players", "simulate_cmd", "writer_for"]
 
-class LimitChoice(enum.Enum):
-    NL = "NL"
-    PL = "PL"
-    FL = "FL"
-
-
-class FormatChoice(enum.Enum):
-    pokerstars = "pokerstars"
-    phh = "phh"
+_LIMITS = {LimitChoice.NL: LimitType.NO_LIMIT, LimitChoice.PL: LimitType.POT_LIMIT,
+           LimitChoice.FL: LimitType.FIXED_LIMIT}
 
 
 def parse_players(text: str) -> tuple[int, int]:
-    """``"6"`` -> (6, 6); ``"2..10"`` -> (2, 10). Raises SidepotError outside 2..10."""
+    """``"6"`` -> (6, 6); ``"2..10"`` -> (2, 10). Raises UsageError outside 2..10."""
     low, sep, high = text.partition("..")
     try:
         pair = (int(low), int(high)) if sep else (int(low), int(low))
     except ValueError:
-        raise SidepotError(f"--players wants N or LOW..HIGH, got {text!r}") from None
+        raise UsageError(f"--players wants N or LOW..HIGH, got {text!r}") from None
     if not 2 <= pair[0] <= pair[1] <= 10:
-        raise SidepotError(f"--players must lie within 2..10, got {text!r}")
+        raise UsageError(f"--players must lie within 2..10 (LOW <= HIGH), got {text!r}")
     return pair
 
 
-def writer_for(fmt: FormatChoice) -> Callable[[Iterable[Hand]], str]:
+def writer_for(fmt: SimFormat) -> Callable[[Iterable[Hand]], str]:
     """The function that turns hands into one file's text in ``fmt``."""
-    if fmt is FormatChoice.pokerstars:
-        from pipeline.export.pokerstars import write_hands
-
-        return write_hands
-    try:
-        from pipeline.export import phh
-    except ImportError:
-        raise SidepotError("the PHH writer (pipeline/writers/phh.py) is not available") from None
-    many = getattr(phh, "write_hands", None)
-    if many is not None:
-        return many
-    return lambda hands: "\n\n".join(phh.write_hand(h) for h in hands) + "\n"
+    if fmt is SimFormat.pokerstars:
+        return pokerstars.write_hands
+    return phh.write_hands
 
 
 def simulate_cmd(
@@ -76,18 +62,19 @@ def simulate_cmd(
         bool, typer.Option("--tournament", help="Tournament chips instead of a cash game.")
     ] = False,
     fmt: Annotated[
-        FormatChoice, typer.Option("--format", help="Hand-history format to write.")
-    ] = FormatChoice.pokerstars,
+        SimFormat, typer.Option("--format", help="Hand-history format to write.")
+    ] = SimFormat.pokerstars,
     out: Annotated[
         Path | None, typer.Option("-o", "--output", help="File to write (default: stdout).")
     ] = None,
 ) -> None:
     """Deal random legal hold'em hands (all-ins, side pots, splits, straddles) and write them."""
     low_high = parse_players(players)
-    limit_type = {"NL": LimitType.NO_LIMIT, "PL": LimitType.POT_LIMIT,
-                  "FL": LimitType.FIXED_LIMIT}[limit.value]
+    if straddle and limit is LimitChoice.FL:
+        raise UsageError("--straddle deals straddles in NL and PL games only: drop it or "
+                         "choose --limit NL or PL")
     write = writer_for(fmt)
-    dealt = list(simulate(hands, seed, low_high, limit_type, antes, straddle, tournament))
+    dealt = list(simulate(hands, seed, low_high, _LIMITS[limit], antes, straddle, tournament))
     text = write(d.hand for d in dealt)
     features: Counter[str] = Counter()
     for d in dealt:
@@ -98,3 +85,7 @@ def simulate_cmd(
         out.write_text(text, encoding="utf-8")
     summary = ", ".join(f"{k} {v}" for k, v in sorted(features.items()))
     typer.echo(f"{len(dealt)} hands written ({summary})", err=True)
+
+
+#: name -> command function, for :mod:`pipeline.cli.app` to register
+COMMANDS: dict[str, Callable[..., None]] = {"simulate": simulate_cmd}

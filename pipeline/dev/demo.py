@@ -11,7 +11,7 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.cli.app import render_summary
+from pipeline.cli.importing import render_summary
 from pipeline.cli.reports import _stats_table, render_audit
 from pipeline.ingest.run import import_paths
 from reports.audit import findings_by_code, overview

@@ -97,3 +97,17 @@ def test_untrusted_names_are_escaped():
     assert safe("evil\x1b[2J\rname\x07") == "evil\\x1b[2J\\x0dname\\x07"
     assert safe("Grünfeld") == "Grünfeld"
     assert "\u202e" not in safe("a\u202eb")
+
+
+def test_import_force_reads_every_file_again(tmp_path):
+    path = str(tmp_path / "f.duckdb")
+    first = json.loads(runner.invoke(app, ["import", str(SAMPLES), "--db", path,
+                                           "--json"]).stdout)
+    again = json.loads(runner.invoke(app, ["import", str(SAMPLES), "--db", path,
+                                           "--json"]).stdout)
+    assert again["hands_seen"] == 0 and again["unchanged_files"] == first["files"]
+    forced = runner.invoke(app, ["import", str(SAMPLES), "--db", path, "--json", "--force"])
+    assert forced.exit_code == 0, forced.output
+    data = json.loads(forced.stdout)
+    assert data["hands_seen"] == data["duplicates"] == first["hands_imported"] > 0
+    assert data["hands_imported"] == 0

@@ -36,11 +36,11 @@ def test_stats_formats(db, tmp_path):
         runner.invoke(app, ["stats", "--db", db, "--json"]).stdout))
 
 
-def test_bad_filters_are_user_errors(db):
+def test_bad_filters_are_usage_errors(db):
     bad = runner.invoke(app, ["stats", "--db", db, "--stakes", "x/y"])
-    assert bad.exit_code == 1 and "stakes" in bad.stderr
+    assert bad.exit_code == 2 and "stakes" in bad.stderr
     both = runner.invoke(app, ["stats", "--db", db, "--cash", "--tournament"])
-    assert both.exit_code == 1
+    assert both.exit_code == 2
 
 
 def test_audit_export(tmp_path):
@@ -65,7 +65,7 @@ def test_graph_and_report(db, tmp_path):
                               "-o", str(png), "--positions", str(svg), "--no-adjusted"])
     assert res.exit_code == 0, res.output
     assert png.read_bytes().startswith(b"\x89PNG") and b"<svg" in svg.read_bytes()
-    assert runner.invoke(app, ["graph", "--db", db]).exit_code == 1
+    assert runner.invoke(app, ["graph", "--db", db]).exit_code == 2  # whose graph?
     res = runner.invoke(app, ["report", "--db", db, "-o", str(page), "--cash", "--no-adjusted"])
     assert res.exit_code == 0, res.output
     assert "data:image/png;base64," in page.read_text("utf-8")

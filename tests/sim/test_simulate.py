@@ -149,4 +149,4 @@ def test_simulate_command_writes_a_deterministic_file(tmp_path: Path) -> None:
 
 def test_simulate_command_rejects_bad_players() -> None:
     result = CliRunner().invoke(app, ["simulate", "--players", "1..3"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a usage error

@@ -1,0 +1,264 @@
+"""The commands that fill the store and look at what went in: import, attach, formats, rejects.
+
+``import`` has three modes, chosen by its options: a plain import into DuckDB (``--jobs`` worker
+processes), ``--watch`` (follow files a client is still writing, until Ctrl-C) and ``--dask``
+(parse on a cluster, write Parquet to ``--parquet``). Options that belong to another mode are a
+usage error, not silently ignored. Errors are translated in :mod:`pipeline.cli.app`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from parsers import registry
+from pipeline.cli.options import (
+    DEBUG_KEY,
+    DbOption,
+    DebugOption,
+    JsonOption,
+    db_path,
+    open_read,
+)
+from pipeline.cli.render import safe, table, to_json
+from pipeline.errors import ImportInterrupted, UsageError
+from pipeline.ingest.run import import_paths
+from pipeline.ingest.summary import ImportSummary
+from pipeline.ingest.writer import Progress
+from pipeline.store.db import connect
+from reports.audit import rejects_by_reason
+
+__all__ = ["COMMANDS", "render_summary"]
+
+class _Bar:
+    """A one-line progress display on stderr, used only when stderr is a terminal."""
+
+    def __call__(self, p: Progress) -> None:
+        pct = 100 * p.bytes_done / p.bytes_total if p.bytes_total else 100.0
+        sys.stderr.write(
+            f"\r  {pct:5.1f}%  files {p.files_done}/{p.files_total}  hands {p.hands_seen}"
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
+def render_summary(s: ImportSummary) -> str:
+    """An import's summary as aligned text: counts, rejects and findings by reason, speed."""
+    lines = [
+        f"files            {s.files}"
+        + (f" ({s.skipped_files} skipped)" if s.skipped_files else ""),
+        f"hands seen       {s.hands_seen}",
+        f"hands imported   {s.hands_imported}",
+        f"duplicates       {s.duplicates}",
+        f"rejected         {s.rejected}",
+    ]
+    for reason, n in s.rejected_by_reason.items():
+        lines.append(f"  {safe(reason):<22} {n}")
+    if s.skipped_by_reason:
+        lines.append("skipped files")
+        lines += [f"  {safe(r):<22} {n}" for r, n in s.skipped_by_reason.items()]
+    lines.append("findings" + ("         none" if not s.findings_by_code else ""))
+    for code, n in s.findings_by_code.items():
+        lines.append(f"  {safe(code):<22} {n}")
+    rate = s.hands_seen / s.seconds if s.seconds else 0.0
+    lines.append(f"seconds          {s.seconds:.2f} ({rate:,.0f} hands/s) -> {safe(s.db)}")
+    return "\n".join(lines)
+
+
+def _check_modes(*, watch: bool, dask: str | None, parquet: Path | None, db: str | None,
+                 jobs: int, force: bool) -> None:
+    """Each option belongs to one import mode; one given with another mode is a usage error."""
+    if watch and dask is not None:
+        raise UsageError("--watch follows files into a DuckDB store; --dask writes Parquet: "
+                         "give one")
+    if dask is not None:
+        if parquet is None:
+            raise UsageError("--dask needs --parquet DIR (the folder the cluster writes)")
+        if db is not None:
+            raise UsageError("--dask writes Parquet to --parquet, not to --db: run "
+                             "`sidepot attach DIR --db FILE` afterwards")
+        if force:
+            raise UsageError("--force re-reads files into a DuckDB store; --dask always "
+                             "reads every file")
+    elif parquet is not None:
+        raise UsageError("--parquet is the output folder of --dask: add --dask local (or a "
+                         "scheduler address), or drop --parquet")
+    if watch and jobs > 1:
+        raise UsageError("--watch reads new hands in one process: drop --jobs")
+    if watch and force:
+        raise UsageError("--watch resumes each file where it stopped: run `sidepot import "
+                         "--force` once, then --watch")
+
+
+def import_cmd(
+    ctx: typer.Context,
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    batch_size: Annotated[int, typer.Option(help="Hands per transaction.", min=1)] = 2000,
+    watch: Annotated[bool, typer.Option("--watch", help="Keep following files as a poker "
+                                        "client appends hands (Ctrl-C stops).")] = False,
+    poll: Annotated[float, typer.Option(help="--watch: seconds between passes.", min=0.05)] = 1.0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes that parse "
+                                      "and replay (one writer stores their results).")] = 1,
+    force: Annotated[bool, typer.Option("--force", help="Read every file again from its start "
+                                        "(duplicates are still skipped).")] = False,
+    dask: Annotated[str | None, typer.Option("--dask", help="Parse on a Dask cluster (scheduler "
+                                             "address, or 'local') and write Parquet to "
+                                             "--parquet instead of a DuckDB file.")] = None,
+    parquet: Annotated[Path | None, typer.Option("--parquet", help="--dask: output folder "
+                                                 "(read it with `sidepot attach`).")] = None,
+    debug: DebugOption = False,
+) -> None:
+    """Import hand histories (files or folders, recursively) into the store."""
+    if debug:
+        ctx.meta[DEBUG_KEY] = True
+    _check_modes(watch=watch, dask=dask, parquet=parquet, db=db, jobs=jobs, force=force)
+    if watch:
+        _watch(paths, db_path(db), as_json, poll)
+    elif dask is not None and parquet is not None:
+        _dask_import(paths, dask, parquet, jobs, as_json)
+    else:
+        _import(paths, db_path(db), as_json, batch_size, jobs, force)
+
+
+def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: int,
+            force: bool) -> None:
+    bar = _Bar() if sys.stderr.isatty() else None
+    try:
+        summary = import_paths(paths, db, progress=bar, batch_size=batch_size, jobs=jobs,
+                               force=force)
+    finally:
+        if bar is not None:
+            bar.close()
+    if summary.hands_imported:
+        _refresh_stats(db)
+    typer.echo(to_json(summary) if as_json else render_summary(summary))
+
+
+def _refresh_stats(db: str) -> None:
+    """Fold the new hands into the per-seat stat facts now, once, so that `sidepot stats`
+    answers from them instead of recomputing every hand's facts on each read-only call."""
+    from reports.stats import refresh
+
+    con = connect(db)
+    try:
+        refresh(con)
+    finally:
+        con.close()
+
+
+def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int,
+                 as_json: bool) -> None:
+    from pipeline.ingest.dask import import_dask
+
+    s = import_dask(paths, out, scheduler, workers=max(jobs, 2))
+    if as_json:
+        typer.echo(to_json(s))
+        return
+    typer.echo(f"{s.hands_written} hands written to {safe(s.out_dir)} ({s.files} files, "
+               f"{s.partitions} site/month partitions, {s.rejected} rejected) in {s.seconds}s")
+    typer.echo(f"query it: sidepot attach {safe(s.out_dir)} --db FILE")
+
+
+def _watch(paths: list[Path], db: str, as_json: bool, poll: float) -> None:
+    """One line per pass that read something (JSON lines with --json), until Ctrl-C.
+
+    Ctrl-C is how a watch ends, not an error: it says so on stderr and exits 0, whether it
+    lands between passes or inside one (the pass's committed hands stay stored).
+    """
+    from pipeline.ingest.watch import watch
+
+    def show(s: ImportSummary) -> None:
+        line = (to_json(s, indent=None) if as_json else
+                f"+{s.hands_imported} hands ({s.duplicates} duplicates, {s.rejected} rejected)")
+        typer.echo(line)
+
+    try:
+        watch(paths, db, on_pass=show, poll=poll)
+    except (KeyboardInterrupt, ImportInterrupted):
+        typer.echo("sidepot: stopped watching", err=True)
+
+
+def attach_cmd(
+    parquet_dir: Annotated[Path, typer.Argument(help="Folder written by `import --dask` or "
+                                                "`export --parquet`.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Make every report run over a Parquet folder: views in --db over its files."""
+    from pipeline.store.attach import attach as attach_views
+
+    s = attach_views(parquet_dir, db_path(db))
+    if as_json:
+        typer.echo(to_json(s))
+        return
+    typer.echo(f"{safe(s.db)}: views over {safe(s.parquet_dir)} ({s.layout} layout)")
+    for name, n in s.rows.items():
+        typer.echo(f"  {name:<9}{n:>12,}")
+
+
+def formats_cmd(as_json: JsonOption = False) -> None:
+    """The hand-history formats sidepot reads, how each is detected, and what it supports."""
+    rows = [
+        {"name": f.name, "site": f.site, "description": f.description,
+         "detection": f.detection, "supports": f.supports}
+        for f in registry.FORMATS
+    ]
+    if as_json:
+        typer.echo(to_json(rows))
+        return
+    for row in rows:
+        typer.echo(f"{row['name']} ({row['site']}): {row['description']}")
+        typer.echo(f"  detection: {row['detection']}")
+        typer.echo(f"  supports:  {row['supports']}")
+
+
+def rejects_cmd(
+    db: DbOption = None,
+    reason: Annotated[str | None, typer.Option(help="List the rejects with this reason.")] = None,
+    text: Annotated[bool, typer.Option("--text", help="With --reason: print each reject's raw "
+                                       "text.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Hands that could not be stored, grouped by reason (or listed for one reason)."""
+    if text and reason is None:
+        raise UsageError("--text prints the rejects of one reason: add --reason REASON "
+                         "(`sidepot rejects` lists the reasons)")
+    with open_read(db) as con:
+        if reason is None:
+            frame = rejects_by_reason(con)
+        else:
+            frame = con.execute(
+                "SELECT source_file, source_offset, line, site, reason, detail, raw_text "
+                "FROM rejects WHERE reason = ? ORDER BY source_file, source_offset",
+                [reason],
+            ).df()
+    if as_json:
+        typer.echo(to_json(frame))
+        return
+    if reason is None:
+        typer.echo(table(frame, ["reason", "rejects", "files", "example"]))
+        return
+    for _, r in frame.iterrows():
+        typer.echo(f"{safe(r['source_file'])}:{r['line']} (byte {r['source_offset']}) "
+                   f"{safe(r['reason'])}: {safe(r['detail'])}")
+        if text:
+            typer.echo("\n".join("    " + safe(line) for line in r["raw_text"].split("\n")))
+    if frame.empty:
+        typer.echo("(none)")
+
+
+#: name -> command function, in the order ``sidepot --help`` lists them
+COMMANDS: dict[str, Callable[..., None]] = {
+    "import": import_cmd,
+    "attach": attach_cmd,
+    "formats": formats_cmd,
+    "rejects": rejects_cmd,
+}
