@@ -3,8 +3,13 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NATIVE := pipeline/native
+NATIVE_STAMP := $(VENV)/.native
+NATIVE_SOURCES := $(shell find $(NATIVE) -path $(NATIVE)/target -prune -o \( -name '*.rs' \
+	-o -name 'Cargo.toml' -o -name 'Cargo.lock' -o -name 'pyproject.toml' -o -name 'codes.tsv' \) \
+	-print 2>/dev/null)
 
-.PHONY: demo test slow bench lint clean fuzz corpus-report
+.PHONY: demo test slow bench lint clean fuzz corpus-report native native-check
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -12,14 +17,31 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# The native core (Rust, built by maturin into the private module sidepot_native) where cargo
+# is present; without a Rust toolchain sidepot runs on its Python core, and says so here.
+$(NATIVE_STAMP): $(STAMP) $(NATIVE_SOURCES)
+	@if command -v cargo >/dev/null 2>&1; then \
+		$(BIN)/python -m pip install -q ./$(NATIVE)/python && touch $(NATIVE_STAMP); \
+	else \
+		echo "no Rust toolchain (cargo): sidepot runs on its Python core"; \
+	fi
+
+native: $(NATIVE_STAMP)
+
+# What CI checks of the Rust crates: formatting, clippy with warnings as errors, their tests.
+native-check:
+	cd $(NATIVE) && cargo fmt --all --check && cargo clippy --all-targets --release -- -D warnings \
+		&& cargo test --release
+
+demo: $(NATIVE_STAMP)
 	$(BIN)/python -m pipeline.dev.demo
 
-test: $(STAMP)
+test: $(NATIVE_STAMP)
 	$(BIN)/python -m pytest
 
-slow: $(STAMP)
-	$(BIN)/python -m pytest -m slow -s tests/engine/test_differential.py tests/engine/test_property.py
+slow: $(NATIVE_STAMP)
+	$(BIN)/python -m pytest -m slow -s tests/engine/test_differential.py tests/engine/test_property.py \
+		tests/native
 
 # Every parser and the engine over a folder of real files (default ../shared/corpus).
 corpus-report: $(STAMP)
@@ -30,7 +52,7 @@ corpus-report: $(STAMP)
 # bench_stats runs second: it merges its figures into bench/results.json under "stats".
 # The first run builds its stores under bench/ (1M and 10M hands: tens of minutes, ~10 GB).
 BENCH_ARGS ?=
-bench: $(STAMP)
+bench: $(NATIVE_STAMP)
 	$(BIN)/python -m pipeline.dev.bench $(BENCH_ARGS)
 	$(BIN)/python -m pipeline.dev.bench_stats
 
@@ -47,4 +69,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check parsers pipeline reports tests
 
 clean:
-	rm -rf $(VENV) demo.duckdb demo-*.png demo-*.html .pytest_cache
+	rm -rf $(VENV) $(NATIVE)/target demo.duckdb demo-*.png demo-*.html .pytest_cache

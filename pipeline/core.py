@@ -1,28 +1,96 @@
 """The seam between the import flow and whichever core parses: bytes of a file in, rows out.
 
 :func:`parse_file` is the one function a worker runs: decode, detect, split, parse, replay and
-flatten one file (or its unread tail) into a :class:`pipeline.ingest.pack.PackedFile`. Today
-it is the pure-Python reference (:mod:`parsers` + :mod:`pipeline.engine` +
-:mod:`pipeline.store.flatten`); the native core plugs in here, so nothing downstream knows
-which core ran.
+flatten one file (or its unread tail) into a :class:`pipeline.ingest.pack.PackedFile`.
+
+Two cores stand behind it:
+- **python**, the reference: :mod:`parsers` + :mod:`pipeline.engine` +
+  :mod:`pipeline.store.flatten`. It reads every format and is the oracle of the other.
+- **native**, the Rust core in ``pipeline/native`` (the private module ``sidepot_native``),
+  for PokerStars text. It claims a hand only when it can give exactly the rows the Python
+  core gives (the parity tests prove it on the corpus and on simulated hands); a file with any
+  hand it does not claim, or anything else unusual, is read by the Python core whole, so the
+  choice of core never loses or changes a hand.
+
+``SIDEPOT_CORE=python|native`` forces one; by default the native core runs where it is built.
+Each PackedFile says which core read it, and the import summary adds that up.
 """
 
 from __future__ import annotations
 
 import gc
+import os
+import re
+from datetime import UTC, datetime
+from functools import cache
+from types import ModuleType
 
+import numpy as np
+import pyarrow as pa
+
+from parsers import registry
+from pipeline import config
+from pipeline.errors import SidepotError
 from pipeline.ingest.pack import PackedFile, pack
 from pipeline.ingest.parse import parse_bytes
+from pipeline.store.rows import Rows
 
-__all__ = ["parse_file"]
+__all__ = ["CORE_ENV", "chosen_core", "native_available", "parse_file", "parse_file_python"]
+
+#: The environment variable that forces a core.
+CORE_ENV = "SIDEPOT_CORE"
+#: The tables a native result carries, in the store's order, with their per-hand row counts.
+_COUNTED = (("seats", "n_seats"), ("actions", "n_actions"), ("pots", "n_pots"),
+            ("findings", "n_findings"))
+_EPOCH = datetime(1970, 1, 1)
+
+
+@cache
+def _native() -> ModuleType | None:
+    """The native module, or None where it is not built (the project then runs on Python)."""
+    try:
+        import sidepot_native  # noqa: PLC0415 - optional, built by maturin when cargo exists
+    except ImportError:
+        return None
+    return sidepot_native
+
+
+def native_available() -> bool:
+    """Whether the native core is built and importable here."""
+    return _native() is not None
+
+
+def chosen_core() -> str:
+    """``"native"`` or ``"python"``: ``$SIDEPOT_CORE`` when set, else native where built.
+
+    Forcing ``native`` where it is not built is an error, not a silent fallback.
+    """
+    wanted = os.environ.get(CORE_ENV, "").strip().lower()
+    if wanted not in ("", "python", "native"):
+        raise SidepotError(f"{CORE_ENV} must be 'python' or 'native', not {wanted!r}")
+    if wanted == "native" and not native_available():
+        raise SidepotError(f"{CORE_ENV}=native, but the native core is not built here "
+                           "(run `make test` or `make demo` with a Rust toolchain)")
+    if wanted == "python" or not native_available():
+        return "python"
+    return "native"
 
 
 def parse_file(args: tuple[bytes, str, int, str | None, bool]) -> PackedFile:
-    """The worker's job: :func:`pipeline.ingest.parse.parse_bytes` then :func:`pack`."""
+    """The worker's job: one file's bytes (from ``start``) -> a PackedFile, by the chosen core."""
+    if chosen_core() == "native":
+        packed = _parse_native(*args)
+        if packed is not None:
+            return packed
+    return parse_file_python(args)
+
+
+def parse_file_python(args: tuple[bytes, str, int, str | None, bool]) -> PackedFile:
+    """The reference: :func:`pipeline.ingest.parse.parse_bytes` then :func:`pack`."""
     data, path, start, fmt_name, final = args
     # No collection while one file is parsed: hands are trees of frozen values, so the
-    # collector would walk them for nothing (~10 % of the parse); cycles from the odd
-    # exception are collected after the file, so memory stays bounded by one file.
+    # collector would walk them for nothing; cycles from the odd exception are collected
+    # after the file, so memory stays bounded by one file.
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -30,3 +98,73 @@ def parse_file(args: tuple[bytes, str, int, str | None, bool]) -> PackedFile:
     finally:
         if enabled:
             gc.enable()
+
+
+def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
+                  final: bool) -> PackedFile | None:
+    """The native core's PackedFile, or None when the Python core must read the file.
+
+    None unless the file is PokerStars text, within the import's size bounds, and the native
+    core claims every hand of it; the Python core then decides everything it decides today
+    (rejects, a cut last hand, skipped files).
+    """
+    if not _is_pokerstars(data[start:], fmt_name) or _oversized(data[start:]):
+        return None
+    now = datetime.now(UTC).replace(tzinfo=None)
+    stamp = (now - _EPOCH) // _MICROSECOND
+    out = _native().parse_pokerstars(data, path, start, stamp, final)
+    chunks: pa.Table = out["chunks"]
+    if out["deferred"] is not None or chunks.num_rows == 0:
+        return None
+    if any(status != "rows" for status in chunks.column("status").to_pylist()):
+        return None
+    return _packed(out, chunks, len(data))
+
+
+_MICROSECOND = datetime(1970, 1, 1, 0, 0, 0, 1) - _EPOCH
+
+
+def _is_pokerstars(tail: bytes, fmt_name: str | None) -> bool:
+    if fmt_name is not None:
+        return fmt_name == "pokerstars"
+    try:
+        return registry.detect(tail[: config.DETECT_BYTES]).name == "pokerstars"
+    except Exception:  # noqa: BLE001 - undetectable: the Python core says why
+        return False
+
+
+@cache
+def _long_line() -> re.Pattern[bytes]:
+    return re.compile(rb"[^\n]{%d}" % (config.MAX_LINE_CHARS + 1))
+
+
+def _oversized(tail: bytes) -> bool:
+    """A file the Python core bounds (an oversized hand or line becomes a reject there)."""
+    if len(tail) > config.MAX_FILE_BYTES:
+        return True
+    return _long_line().search(tail) is not None
+
+
+def _packed(out: dict, chunks: pa.Table, size: int) -> PackedFile | None:
+    """A PackedFile from the native result: every chunk is a hand with rows."""
+    n = chunks.num_rows
+    starts: dict[str, tuple[int, ...]] = {"hands": tuple(range(n + 1))}
+    for name, counter in _COUNTED:
+        counts = chunks.column(counter).to_numpy()
+        starts[name] = tuple(np.concatenate(([0], np.cumsum(counts))).tolist())
+    hands: pa.Table = out["hands"]
+    if hands.num_rows != n:
+        return None
+    tables = {name: out[name] for name in ("hands", "seats", "actions", "pots", "findings")}
+    codes_column = tables["findings"].column("code").to_pylist()
+    fs = starts["findings"]
+    codes = tuple(tuple(codes_column[fs[i]:fs[i + 1]]) for i in range(n))
+    sources = tuple(hands.column("source_file").to_pylist())
+    rows = Rows(tables, starts, sources)
+    ends = tuple(chunks.column("end").to_pylist())
+    rows_at = tuple(chunks.column("index").to_pylist())
+    consumed = int(out["consumed"])
+    # Only a last hand left for later (a file still being written) stops short of the end.
+    incomplete = consumed < size
+    return PackedFile("pokerstars", None, consumed, ends, rows_at, codes, {}, rows,
+                      incomplete=incomplete, core="native")

@@ -1,0 +1,17 @@
+"""Type stub of the private native module (built from pipeline/native/python by maturin)."""
+
+import pyarrow as pa
+
+__version__: str
+EXACT_CODES: list[str]
+
+def parse_pokerstars(
+    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True
+) -> dict[str, pa.Table | str | int | None]:
+    """Keys: deferred (str | None), consumed (int), chunks, hands, seats, actions, pots,
+    findings, rejects (pa.Table)."""
+
+def rank_hands(hands: list[list[int]]) -> list[int]: ...
+def codes_table() -> str: ...
+def _set_panic_hand(hand_id: str | None = None) -> None: ...
+def _set_exact_codes(codes: list[str] | None = None) -> None: ...

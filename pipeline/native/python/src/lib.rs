@@ -1,0 +1,105 @@
+//! `sidepot_native`: the thin PyO3 binding of `sidepot-core` (a private module: only
+//! `pipeline/core.py` imports it). Bytes in, pyarrow tables out through the Arrow C data
+//! interface (PyCapsules that pyarrow imports), with the GIL released while the core works.
+
+use arrow_array::ffi::to_ffi;
+use arrow_array::{Array, RecordBatch, StructArray};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyCapsule, PyDict};
+use std::ffi::CString;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// A RecordBatch as a pyarrow.Table, through the C data interface.
+fn to_pyarrow<'py>(
+    py: Python<'py>,
+    pa: &Bound<'py, PyModule>,
+    batch: RecordBatch,
+) -> PyResult<Bound<'py, PyAny>> {
+    let data = StructArray::from(batch).into_data();
+    let (array, schema) = to_ffi(&data).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    let schema = PyCapsule::new(py, schema, Some(CString::new("arrow_schema").unwrap()))?;
+    let array = PyCapsule::new(py, array, Some(CString::new("arrow_array").unwrap()))?;
+    let rb = pa
+        .getattr("RecordBatch")?
+        .call_method1("_import_from_c_capsule", (schema, array))?;
+    pa.getattr("Table")?
+        .call_method1("from_batches", (vec![rb],))
+}
+
+/// Parse a PokerStars file's bytes from byte `start` (as `parse_bytes(data, path,
+/// start=start, final=final)`). Returns a dict: `deferred` (None, or why the whole file is
+/// for the Python path), `consumed`, `chunks` (a table: offset, end, line, status, index,
+/// reason) and the tables `hands`, `seats`, `actions`, `pots`, `findings`, `rejects`;
+/// `imported_at_us` fills the hands' `imported_at` (microseconds since the epoch, UTC).
+#[pyfunction]
+#[pyo3(signature = (data, path, start=0, imported_at_us=0, final_=true))]
+fn parse_pokerstars<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    path: &str,
+    start: usize,
+    imported_at_us: i64,
+    final_: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let bytes: &[u8] = data.as_bytes();
+    let out = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                sidepot_core::parse_file(bytes, path, start, final_, imported_at_us)
+            }))
+        })
+        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    let pa = py.import("pyarrow")?;
+    let d = PyDict::new(py);
+    d.set_item("deferred", out.deferred)?;
+    d.set_item("consumed", out.consumed)?;
+    d.set_item(
+        "chunks",
+        to_pyarrow(py, &pa, sidepot_core::chunks_batch(&out.chunks))?,
+    )?;
+    for (name, batch) in out.tables {
+        d.set_item(name, to_pyarrow(py, &pa, batch)?)?;
+    }
+    Ok(d)
+}
+
+/// Dense strength rank of each hand (lists of 5 to 7 phevaluator card ids, rank * 4 + suit):
+/// 0 for the strongest. For the tests that hold the evaluator to phevaluator's order.
+#[pyfunction]
+fn rank_hands(py: Python<'_>, hands: Vec<Vec<u8>>) -> PyResult<Vec<u32>> {
+    py.detach(|| sidepot_core::eval::dense_ranks(&hands))
+        .ok_or_else(|| PyValueError::new_err("a hand cannot be ranked"))
+}
+
+/// The finding-code table the core reads (codes.tsv).
+#[pyfunction]
+fn codes_table() -> &'static str {
+    sidepot_core::codes::TABLE
+}
+
+/// Test hook: make the core panic on the hand with this id (None: off).
+#[pyfunction]
+#[pyo3(signature = (hand_id=None))]
+fn _set_panic_hand(hand_id: Option<String>) {
+    sidepot_core::set_panic_hand(hand_id);
+}
+
+/// Test hook: also claim hands with these finding codes (None: the built-in list).
+#[pyfunction]
+#[pyo3(signature = (codes=None))]
+fn _set_exact_codes(codes: Option<Vec<String>>) {
+    sidepot_core::set_exact_codes(codes);
+}
+
+#[pymodule]
+fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", sidepot_core::version())?;
+    m.add("EXACT_CODES", sidepot_core::EXACT_CODES.to_vec())?;
+    m.add_function(wrap_pyfunction!(parse_pokerstars, m)?)?;
+    m.add_function(wrap_pyfunction!(rank_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(codes_table, m)?)?;
+    m.add_function(wrap_pyfunction!(_set_panic_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(_set_exact_codes, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,107 @@
+"""pipeline.core: whichever core runs, the writer gets the same PackedFile.
+
+The parity tests compare the native tables hand by hand; this holds the seam itself: the
+PackedFile of :func:`pipeline.core.parse_file` (native where it claims the file, Python
+otherwise) equals the Python reference's field for field and row for row, on real files,
+simulated files, resumed tails, files still being written and files the native core must hand
+back (other games, cut last hands).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline import core
+from pipeline.errors import SidepotError
+from tests.native.parity import corpus_dir, simulated_text
+from tests.support.paths import SAMPLES
+
+pytest.importorskip("sidepot_native", reason="the native core is not built")
+
+TABLES = ("hands", "seats", "actions", "pots", "findings")
+
+
+def _same(data: bytes, path: str, start: int = 0, final: bool = True) -> str:
+    """Assert both cores pack ``data`` alike; return which core the seam used."""
+    args = (data, path, start, None, final)
+    got, want = core.parse_file(args), core.parse_file_python(args)
+    assert (got.format, got.skip, got.consumed, got.incomplete) == (
+        want.format, want.skip, want.consumed, want.incomplete)
+    assert (got.ends, got.rows_at, got.codes, got.rejects) == (
+        want.ends, want.rows_at, want.codes, want.rejects)
+    assert got.rows.sources == want.rows.sources
+    for name in TABLES:
+        a, b = got.rows.tables[name], want.rows.tables[name]
+        if name == "hands":
+            a, b = a.drop_columns(["imported_at"]), b.drop_columns(["imported_at"])
+        assert a.equals(b), f"{path}: {name}"
+        assert got.rows.starts[name] == want.rows.starts[name], f"{path}: {name} starts"
+    return got.core
+
+
+def test_the_samples_are_read_natively_and_identically() -> None:
+    used = {_same(p.read_bytes(), str(p)) for p in sorted(SAMPLES.glob("*.txt"))}
+    assert used == {"native"}
+
+
+def test_simulated_tables_of_every_kind() -> None:
+    from parsers.model import LimitType
+
+    for i, kw in enumerate([{}, {"limit": LimitType.FIXED_LIMIT}, {"limit": LimitType.POT_LIMIT},
+                            {"antes": True, "straddle": True}, {"tournament": True}]):
+        text = simulated_text(120, 40 + i, **kw).encode()
+        assert _same(text, f"sim{i}.txt") == "native"
+
+
+def test_a_resumed_tail_and_a_file_still_being_written() -> None:
+    data = (SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
+    second = data.index(b"PokerStars Hand #", 10)
+    assert _same(data, "live.txt", start=second) == "native"
+    cut = data[: data.rindex(b"PokerStars Hand #") + 300]
+    _same(cut, "live.txt", final=False)
+    _same(cut, "live.txt", final=True)  # a cut last hand: the Python core decides
+
+
+def test_a_file_the_native_core_hands_back_is_read_by_python() -> None:
+    data = (SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
+    omaha = data.replace(b"Hold'em No Limit", b"Omaha Pot Limit", 1)
+    assert _same(omaha, "omaha.txt") == "python"
+
+
+@pytest.mark.corpus
+def test_every_pokerstars_corpus_file() -> None:
+    root = corpus_dir()
+    if root is None:
+        pytest.skip("real corpus not present")
+    used = [_same(p.read_bytes(), str(p))
+            for p in sorted((root / "PokerStars").rglob("*")) if p.is_file()]
+    assert used.count("native") > len(used) // 2
+
+
+def test_the_core_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = (SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
+    monkeypatch.setenv(core.CORE_ENV, "python")
+    assert core.parse_file((data, "a.txt", 0, None, True)).core == "python"
+    monkeypatch.setenv(core.CORE_ENV, "native")
+    assert core.parse_file((data, "a.txt", 0, None, True)).core == "native"
+    monkeypatch.setenv(core.CORE_ENV, "rust")
+    with pytest.raises(SidepotError, match="python' or 'native"):
+        core.chosen_core()
+
+
+def test_forcing_native_where_it_is_not_built_is_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(core.CORE_ENV, "native")
+    monkeypatch.setattr(core, "native_available", lambda: False)
+    with pytest.raises(SidepotError, match="not built"):
+        core.chosen_core()
+
+
+def test_without_the_native_module_the_python_core_runs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(core.CORE_ENV, raising=False)
+    monkeypatch.setattr(core, "native_available", lambda: False)
+    data = Path(SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
+    assert core.parse_file((data, "a.txt", 0, None, True)).core == "python"
