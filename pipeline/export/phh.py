@@ -6,14 +6,42 @@ players in positional order, the first seat left of the button first and the but
 as the spec says); ``cbr`` with the street total; board cards dealt just before the first action
 of their street (the rest at the end); hole cards from ``Seat.hole_cards`` (``????`` unknown).
 
+Every file written is valid by the PHH specification (phh.readthedocs.io, fields and types as
+its tables give them), and keeps what identifies the hand:
+- ``venue`` is the sidepot site (``pokerstars``) and ``hand`` the site's hand id (a string), so
+  the reader gives the hand back as the same (site, hand_id);
+- ``seats`` lie in 1..``seat_count``. A site that counts seats from 0 (BetOnline, Everest) is
+  written shifted so its lowest seat is 1, its own numbers in ``_venue_seats``; a site that
+  prints a seat above its table size (a "6-max" Cake table using seats 8-10) gets ``seat_count``
+  raised to the highest seat, the printed size in ``_venue_seat_count``. The spec lets an
+  annotator add fields whose names start with ``_`` (other readers ignore them); sidepot's
+  reader restores both, so the seat numbers survive a round trip;
+- ``level`` is an integer: PokerStars' roman numerals (``IV``) and ``Level 2`` are written as
+  numbers (so they read back as ``"4"``, ``"2"``); a level printed as blinds (``25/50``) is
+  left out;
+- hands whose valid PHH cannot be written raise :class:`NotRepresentable` with the reason
+  (the export counts them): no hold'em, fewer than two players dealt in, a player dealt in
+  with no chips (the spec's stacks are positive), no big blind (``min_bet`` is positive), more
+  than two hole cards, and a log whose bets exceed a stack (a finishing stack would be
+  negative).
+
 What PHH cannot hold, so a round trip loses it (:func:`limits` names it for one hand):
 - rake as a field (the spec has none): it survives only inside ``winnings``/``finishing_stacks``
   (post-rake amounts), which the reader turns back into collections;
 - dead posts (written as antes), posts out of position (a big blind posted by a new player
   reads back as a straddle), a seat posting twice;
-- run-it-twice boards (only the first board is written), cash-outs and insurance;
+- run-it-twice boards (only the first board is written), cash-outs and insurance, money the
+  site itself put in the pot (GGPoker's cash drop: the winnings hold it, no player paid it);
+- a small blind stake nobody posted (the stake is only in ``blinds_or_straddles``), an ante
+  stake other than the antes posted, a log without a button (PHH's last player has it), a
+  player without a name (PHH's ``""`` reads back as ``p1``, ``p2``...), a currency without an
+  ISO code (``mBTC``: read back as chips);
+- a single known hole card (written ``Ah??``: the reader keeps no partial hands);
+- a tournament level that is not a number;
 - the hero marker, sitting-out seats (only seats dealt in are players), per-pot collections,
-  the printed total pot and side pots, play-money currency (read back as chips);
+  the printed total pot and side pots, play-money currency (read back as chips; counted), the
+  local time and zone (the time is written in UTC), the tournament id and whether a hand
+  without a level was a tournament hand;
 - pot-limit hold'em has no spec code: it is written as ``PT``, which sidepot reads (an
   extension; other PHH readers may refuse it).
 """
@@ -21,7 +49,8 @@ What PHH cannot hold, so a round trip loses it (:func:`limits` names it for one 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from parsers.model import (
     PLAY_MONEY,
@@ -37,10 +66,17 @@ from parsers.text import format_money
 
 _VARIANT = {LimitType.NO_LIMIT: "NT", LimitType.FIXED_LIMIT: "FT", LimitType.POT_LIMIT: "PT"}
 _CARD_KINDS = (ActionKind.SHOW, ActionKind.MUCK)
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+Money = Callable[[int], str]
 
 
 class NotRepresentable(ValueError):
-    """A hand PHH cannot express at all (a game other than hold'em, no players)."""
+    """A hand PHH cannot express validly; ``reason`` is the short phrase exports count."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"PHH writer: {reason}")
+        self.reason = reason
 
 
 def dealt_in(hand: Hand) -> list[int]:
@@ -58,6 +94,24 @@ def player_order(hand: Hand) -> list[int]:
     return [s for s in seats if s > b] + [s for s in seats if s <= b]
 
 
+def level_number(level: str | None) -> int | None:
+    """A tournament level as the integer PHH wants: ``"4"``, ``"IV"`` and ``"Level 4"`` give
+    4; a level printed otherwise (``"25/50"``) gives None."""
+    if level is None:
+        return None
+    text = level.strip()
+    if text[:5].lower() == "level":
+        text = text[5:].strip()
+    if text.isascii() and text.isdigit():
+        return int(text)
+    text = text.upper()
+    if not text or any(c not in _ROMAN for c in text):
+        return None
+    values = [_ROMAN[c] for c in text]
+    total = sum(-v if v < nxt else v for v, nxt in zip(values, values[1:] + [0], strict=True))
+    return total if total > 0 else None
+
+
 def limits(hand: Hand) -> tuple[str, ...]:
     """What of ``hand`` a PHH file cannot hold (empty: the round trip is exact)."""
     out: list[str] = []
@@ -70,6 +124,8 @@ def limits(hand: Hand) -> tuple[str, ...]:
         out.append("run it twice")
     if hand.report.cash_outs:
         out.append("cash-out")
+    if hand.report.site_added:
+        out.append("money the site added to the pot")
     if any(a.kind is ActionKind.POST_DEAD for a in hand.actions):
         out.append("dead blind")
     if hand.button_seat is not None and order and order[-1] != hand.button_seat:
@@ -77,6 +133,40 @@ def limits(hand: Hand) -> tuple[str, ...]:
     live = [a for a in hand.actions if a.kind.is_live_post]
     if len({a.seat for a in live}) != len(live):
         out.append("a seat posts twice")
+    out += _posts_out_of_position(order, live)
+    antes = [a.seat for a in hand.actions if a.kind is ActionKind.POST_ANTE]
+    if len(set(antes)) != len(antes):
+        out.append("a seat posts two antes")
+    dealt = set(order)
+    if any(len(s.hole_cards or ()) == 1 for s in hand.seats if s.seat in dealt) or any(
+            a.kind is ActionKind.SHOW and len(a.cards) == 1 for a in hand.actions):
+        out.append("one hole card known")
+    if hand.level is not None and level_number(hand.level) is None:
+        out.append("tournament level not a number")
+    if hand.stakes.small_blind and not any(
+            a.kind is ActionKind.POST_SMALL_BLIND for a in live):
+        out.append("no small blind posted")  # the stake is only in the post
+    if hand.currency == PLAY_MONEY:
+        out.append("play money")
+    elif hand.currency != TOURNAMENT_CHIPS and not _iso_currency(hand.currency):
+        out.append("currency without an ISO code")  # mBTC reads back as chips
+    if hand.button_seat is None:
+        out.append("no button in the log")  # PHH's last player has the button
+    ante_posts = [a.amount for a in hand.actions if a.kind is ActionKind.POST_ANTE]
+    if hand.stakes.ante != max(ante_posts, default=0) and not any(
+            a.all_in for a in hand.actions if a.kind is ActionKind.POST_ANTE):
+        out.append("ante stake not the ante posted")  # PHH's stake is the antes written
+    if any(not s.player for s in hand.seats if s.seat in dealt):
+        out.append("a player without a name")  # PHH's "" reads back as p1, p2...
+    return tuple(out)
+
+
+def _iso_currency(code: str) -> bool:
+    """A code PHH's ``currency`` takes (three letters, as ISO 4217 writes them)."""
+    return code not in (TOURNAMENT_CHIPS, PLAY_MONEY) and len(code) == 3 and code.isalpha()
+
+
+def _posts_out_of_position(order: list[int], live: list[Action]) -> list[str]:
     index = {s: i for i, s in enumerate(order)}
     heads_up = len(order) == 2
     for a in live:
@@ -88,12 +178,8 @@ def limits(hand: Hand) -> tuple[str, ...]:
         else:
             ok = i is not None and i >= 2 and not heads_up
         if not ok:
-            out.append(f"{a.kind.value} out of position")
-            break
-    antes = [a.seat for a in hand.actions if a.kind is ActionKind.POST_ANTE]
-    if len(set(antes)) != len(antes):
-        out.append("a seat posts two antes")
-    return tuple(out)
+            return [f"{a.kind.value} out of position"]
+    return []
 
 
 def _toml_str(text: str) -> str:
@@ -105,7 +191,11 @@ def _array(values: Iterable[str]) -> str:
 
 
 def _cards(cards: tuple[str, ...] | None, count: int = 2) -> str:
-    return "".join(cards) if cards else "??" * count
+    """Hole or shown cards, unknown ones as ``??``: always ``count`` cards."""
+    known = cards or ()
+    if len(known) > count:
+        raise NotRepresentable(f"more than {count} hole cards")
+    return "".join(known) + "??" * (count - len(known))
 
 
 def _final_money(hand: Hand) -> dict[int, tuple[int, int]] | None:
@@ -123,6 +213,25 @@ def _final_money(hand: Hand) -> dict[int, tuple[int, int]] | None:
     return {r.seat: (r.final_stack, r.won) for r in result.seats}
 
 
+@dataclass(frozen=True)
+class _Seating:
+    """The ``seats``/``seat_count`` written, and the site's own numbers where they differ."""
+
+    seats: list[int]
+    seat_count: int | None
+    venue_seats: list[int] | None
+    venue_seat_count: int | None
+
+
+def _seating(hand: Hand, order: list[int]) -> _Seating:
+    shift = max(0, 1 - min(s.seat for s in hand.seats))  # 1 for a site counting from 0
+    seats = [s + shift for s in order]
+    count, venue_count = hand.max_seats, None
+    if count is not None and max(seats) > count:  # a seat beyond the printed table size
+        count, venue_count = max(seats), count
+    return _Seating(seats, count, list(order) if shift else None, venue_count)
+
+
 def write_hand(hand: Hand) -> str:
     """One hand as PHH text (a complete ``.phh`` document). Raises NotRepresentable."""
     return "\n".join(_lines(hand)) + "\n"
@@ -130,43 +239,80 @@ def write_hand(hand: Hand) -> str:
 
 def write_hands(hands: Iterable[Hand]) -> str:
     """Several hands as a ``.phhs`` document: tables ``[1]``, ``[2]``, ... in order."""
-    parts = []
-    for n, hand in enumerate(hands, 1):
-        parts.append(f"[{n}]\n" + "\n".join(_lines(hand)) + "\n")
-    return "\n".join(parts)
+    return "\n".join(table(n, write_hand(hand)) for n, hand in enumerate(hands, 1))
+
+
+def table(n: int, text: str) -> str:
+    """One hand's PHH text as table ``[n]`` of a ``.phhs`` document (joined by blank lines)."""
+    return f"[{n}]\n{text}"
+
+
+def _forced(hand: Hand, index: dict[int, int]) -> tuple[list[int], list[int]]:
+    """Antes (dead posts with them) and blinds/straddles per player, in PHH order.
+
+    A blind or ante posted all-in for less than the stake is written at the stake: the reader
+    caps a forced bet at the stack (as the spec's rules do), so the post reads back the same
+    and the stake survives."""
+    antes = [0] * len(index)
+    blinds = [0] * len(index)
+    left = {s.seat: s.stack for s in hand.seats}
+    stake = {ActionKind.POST_SMALL_BLIND: hand.stakes.small_blind,
+             ActionKind.POST_BIG_BLIND: hand.stakes.big_blind}
+    for a in hand.actions:
+        if a.seat not in index or not a.kind.is_post:
+            continue
+        left[a.seat] -= a.amount
+        if a.kind is ActionKind.POST_ANTE and left[a.seat] <= 0:
+            antes[index[a.seat]] += max(a.amount, hand.stakes.ante)  # capped when read
+        elif a.kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
+            antes[index[a.seat]] += a.amount
+        elif a.kind.is_live_post:
+            short = left[a.seat] <= 0 and not blinds[index[a.seat]]
+            amount = max(a.amount, stake.get(a.kind, 0)) if short else a.amount
+            blinds[index[a.seat]] += amount
+    if len(index) == 2:  # the spec lists heads-up forced bets reversed
+        antes.reverse()
+        blinds.reverse()
+    return antes, blinds
+
+
+def _check(hand: Hand, order: list[int], forced: list[int],
+           final: dict[int, tuple[int, int]] | None) -> None:
+    """Raise NotRepresentable where the spec's rules on amounts cannot be met."""
+    stacks = {s.seat: s.stack for s in hand.seats}
+    if any(stacks[s] <= 0 for s in order):
+        raise NotRepresentable("a player dealt in has no chips")
+    if min(forced) < 0:
+        raise NotRepresentable("a negative forced bet")
+    if hand.limit is LimitType.FIXED_LIMIT:
+        if (hand.stakes.small_bet or hand.stakes.big_blind) <= 0:
+            raise NotRepresentable("no small bet")
+    elif hand.stakes.big_blind <= 0:
+        raise NotRepresentable("no big blind")
+    if final is not None and any(final[s][0] < 0 or final[s][1] < 0 for s in order):
+        raise NotRepresentable("the bets exceed a stack (a finishing stack would be negative)")
 
 
 def _lines(hand: Hand) -> list[str]:
     if hand.game is not Game.HOLDEM:
-        raise NotRepresentable(f"PHH writer: {hand.game.value} is not written (hold'em only)")
+        raise NotRepresentable(f"game {hand.game.value}")
     order = player_order(hand)
     if len(order) < 2:
-        raise NotRepresentable("PHH writer: fewer than two players dealt in")
+        raise NotRepresentable("fewer than two players dealt in")
     dec = hand.decimals
 
     def m(amount: int) -> str:
         return format_money(amount, dec)
 
-    index = {s: i for i, s in enumerate(order)}
-    n = len(order)
-    antes = [0] * n
-    blinds = [0] * n
-    for a in hand.actions:
-        if a.seat not in index:
-            continue
-        if a.kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD):
-            antes[index[a.seat]] += a.amount
-        elif a.kind.is_live_post:
-            blinds[index[a.seat]] += a.amount
-    if n == 2:  # the spec lists heads-up forced bets reversed
-        antes.reverse()
-        blinds.reverse()
+    antes, blinds = _forced(hand, {s: i for i, s in enumerate(order)})
+    final = _final_money(hand)
+    _check(hand, order, antes + blinds, final)
     seats = {s.seat: s for s in hand.seats}
-    stakes = hand.stakes
     out = [f"variant = {_toml_str(_VARIANT[hand.limit])}"]
     out.append("ante_trimming_status = true")
     out.append(f"antes = {_array(m(x) for x in antes)}")
     out.append(f"blinds_or_straddles = {_array(m(x) for x in blinds)}")
+    stakes = hand.stakes
     if hand.limit is LimitType.FIXED_LIMIT:
         small = stakes.small_bet or stakes.big_blind
         out.append(f"small_bet = {m(small)}")
@@ -177,8 +323,18 @@ def _lines(hand: Hand) -> list[str]:
     out.append("actions = [")
     out += [f"  {_toml_str(x)}," for x in _actions(hand, order, m)]
     out.append("]")
-    if hand.site:
-        out.append(f"venue = {_toml_str(hand.site)}")
+    out += _context(hand, order)
+    if final is not None:
+        out.append(f"finishing_stacks = {_array(m(final[s][0]) for s in order)}")
+        out.append(f"winnings = {_array(m(final[s][1]) for s in order)}")
+    if _iso_currency(hand.currency):
+        out.append(f"currency = {_toml_str(hand.currency.upper())}")
+    return out
+
+
+def _context(hand: Hand, order: list[int]) -> list[str]:
+    """The optional fields that say where and when: venue, time, hand, level, seats, table."""
+    out = [f"venue = {_toml_str(hand.site)}"] if hand.site else []
     if hand.started_at is not None:
         t = hand.started_at
         out.append(f"time = {t.hour:02d}:{t.minute:02d}:{t.second:02d}")
@@ -187,25 +343,25 @@ def _lines(hand: Hand) -> list[str]:
         out.append(f"month = {t.month}")
         out.append(f"year = {t.year}")
     out.append(f"hand = {_toml_str(hand.hand_id)}")
-    if hand.level is not None:
-        lv = hand.level
-        out.append(f"level = {lv if lv.isdigit() else _toml_str(lv)}")
-    out.append(f"seats = {_array(str(s) for s in order)}")
-    if hand.max_seats:
-        out.append(f"seat_count = {hand.max_seats}")
+    level = level_number(hand.level)
+    if level is not None:
+        out.append(f"level = {level}")
+    seating = _seating(hand, order)
+    out.append(f"seats = {_array(str(s) for s in seating.seats)}")
+    if seating.seat_count is not None:
+        out.append(f"seat_count = {seating.seat_count}")
+    if seating.venue_seats is not None:
+        out.append(f"_venue_seats = {_array(str(s) for s in seating.venue_seats)}")
+    if seating.venue_seat_count is not None:
+        out.append(f"_venue_seat_count = {seating.venue_seat_count}")
     if hand.table_name:
         out.append(f"table = {_toml_str(hand.table_name)}")
-    out.append(f"players = {_array(_toml_str(seats[s].player) for s in order)}")
-    final = _final_money(hand)
-    if final is not None:
-        out.append(f"finishing_stacks = {_array(m(final[s][0]) for s in order)}")
-        out.append(f"winnings = {_array(m(final[s][1]) for s in order)}")
-    if hand.currency not in (TOURNAMENT_CHIPS, PLAY_MONEY) and len(hand.currency) == 3:
-        out.append(f"currency = {_toml_str(hand.currency)}")
+    names = {s.seat: s.player for s in hand.seats}
+    out.append(f"players = {_array(_toml_str(names[s]) for s in order)}")
     return out
 
 
-def _actions(hand: Hand, order: list[int], m) -> list[str]:  # noqa: ANN001 - money formatter
+def _actions(hand: Hand, order: list[int], m: Money) -> list[str]:
     index = {s: i + 1 for i, s in enumerate(order)}
     seats = {s.seat: s for s in hand.seats}
     out = [f"d dh p{index[s]} {_cards(seats[s].hole_cards)}" for s in order]
@@ -232,14 +388,16 @@ def _actions(hand: Hand, order: list[int], m) -> list[str]:  # noqa: ANN001 - mo
     return out
 
 
-def _action(a: Action, p: int, m) -> str:  # noqa: ANN001 - money formatter
+def _action(a: Action, p: int, m: Money) -> str:
     kind = a.kind
     if kind is ActionKind.FOLD:
         return f"p{p} f"
     if kind in (ActionKind.CHECK, ActionKind.CALL):
         return f"p{p} cc"
     if kind in (ActionKind.BET, ActionKind.RAISE):
+        if a.to <= 0:
+            raise NotRepresentable("a bet or raise to nothing")
         return f"p{p} cbr {m(a.to)}"
     if kind is ActionKind.SHOW:
-        return f"p{p} sm {_cards(a.cards)}"
+        return f"p{p} sm {_cards(a.cards) if a.cards else '????'}"
     return f"p{p} sm"  # MUCK

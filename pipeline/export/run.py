@@ -7,7 +7,12 @@ changed or been deleted since the import (the store only keeps their path and of
 tables are exactly what was audited; a rebuilt :class:`Hand` holds every action with its amount,
 raise-to and all-in flag, the boards, the hole cards and the stakes, which is all a PHH or OHH
 writer needs. What the tables do not keep: per-pot collections (``seats.collected`` is one
-total per player, the site's when it reported one), cash-outs, fee names and printed side pots.
+total per player, the site's when it reported one), cash-outs, fee names (the fees come back as
+one total, so the engine explains a pot the same way) and printed side pots.
+
+Choosing hands: ``site`` and ``hands`` (each ``SITE:HAND_ID``, or a bare ``HAND_ID`` in any
+site, as ``sidepot show`` takes them). Where PHH goes: a path ending in ``.phh`` is one file
+holding one hand, ``.phhs`` one file holding every hand, anything else a folder of ``.phh``.
 
 The library never prints: it returns an :class:`ExportSummary` the CLI renders.
 """
@@ -38,8 +43,9 @@ from parsers.model import (
     Stakes,
     Street,
 )
-from pipeline.errors import SidepotError
+from pipeline.errors import SidepotError, UsageError
 from pipeline.export import ohh, phh
+from pipeline.store.db import connect
 
 _STREETS = {s.name.lower(): s for s in Street}
 _KINDS = {k.value: k for k in ActionKind}
@@ -47,7 +53,9 @@ _KINDS = {k.value: k for k in ActionKind}
 
 @dataclass(frozen=True)
 class ExportSummary:
-    """What one export wrote: hands written, hands left out (and why), lossy hands by reason."""
+    """What one export wrote: hands written, hands left out because the format cannot express
+    them validly (counted by reason, with a few ``site:hand_id`` examples of each), and hands
+    written with a loss (counted by what is lost)."""
 
     out: str
     format: str
@@ -56,6 +64,7 @@ class ExportSummary:
     skipped: int
     skipped_by_reason: dict[str, int] = field(default_factory=dict)
     lossy_by_reason: dict[str, int] = field(default_factory=dict)
+    skipped_examples: dict[str, list[str]] = field(default_factory=dict)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2)
@@ -73,19 +82,21 @@ def _units(value: Decimal | None, decimals: int) -> int:
 def load_hands(
     db: str | Path, site: str | None = None, hand_ids: Sequence[str] = ()
 ) -> Iterator[Hand]:
-    """Rebuild stored hands (optionally one site, some hand ids), ordered by site and id."""
+    """Rebuild stored hands, ordered by site and id: optionally one site, and some hands (each
+    ``SITE:HAND_ID``, or a ``HAND_ID`` matched in every site)."""
     path = Path(db)
     if not path.exists():
         raise SidepotError(f"no database at {path}: run `sidepot import PATH` first")
-    con = duckdb.connect(str(path), read_only=True)
+    con = connect(path, read_only=True)
     try:
         where, params = ["TRUE"], []
         if site:
             where.append("site = ?")
             params.append(site)
         if hand_ids:
-            where.append(f"hand_id IN ({', '.join('?' for _ in hand_ids)})")
-            params += list(hand_ids)
+            cond, refs = _hand_refs(hand_ids)
+            where.append(cond)
+            params += refs
         cond = " AND ".join(where)
         hands = con.execute(f"SELECT * FROM hands WHERE {cond} ORDER BY site, hand_id",
                             params).fetchall()
@@ -102,6 +113,20 @@ def load_hands(
         h = dict(zip(hcols, values, strict=True))
         key = (h["site"], h["hand_id"])
         yield _hand(h, seats.get(key, []), actions.get(key, []))
+
+
+def _hand_refs(refs: Sequence[str]) -> tuple[str, list[str]]:
+    """SQL matching hands named ``SITE:HAND_ID`` or ``HAND_ID`` (an id may hold a colon: the
+    whole text is also tried as an id), and its parameters."""
+    terms, params = [], []
+    for ref in refs:
+        site, sep, hand_id = ref.partition(":")
+        terms.append("hand_id = ?")
+        params.append(ref)
+        if sep:
+            terms.append("(site = ? AND hand_id = ?)")
+            params += [site, hand_id]
+    return "(" + " OR ".join(terms) + ")", params
 
 
 def _rows(con: duckdb.DuckDBPyConnection, sql: str, params: list) -> Iterator[dict]:
@@ -141,6 +166,7 @@ def _hand(h: dict, seat_rows: list[dict], action_rows: list[dict]) -> Hand:
         seats=seats, actions=actions, button_seat=h["button_seat"], boards=boards,
         report=SiteReport(total_pot=u(h["total_pot"]) if h["total_pot"] is not None else None,
                           rake=u(h["rake"]) if h["rake"] is not None else None,
+                          fees=(("fees", u(h["fees"])),) if h["fees"] else (),
                           collections=collections),
         started_at=started, local_time=h["local_time"] or "", time_zone=h["time_zone"] or "",
         table_name=h["table_name"] or "", max_seats=h["max_seats"],
@@ -151,6 +177,8 @@ def _hand(h: dict, seat_rows: list[dict], action_rows: list[dict]) -> Hand:
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+#: ``site:hand_id`` examples kept per reason a hand was left out
+_EXAMPLES = 3
 
 
 def _file_name(hand: Hand) -> str:
@@ -158,40 +186,71 @@ def _file_name(hand: Hand) -> str:
 
 
 def export_phh(hands: Iterator[Hand] | Sequence[Hand], out: str | Path) -> ExportSummary:
-    """Write PHH: one ``.phhs`` file when ``out`` ends in .phhs, else a folder of ``.phh``.
+    """Write PHH: ``out`` ending in .phh is one file of one hand, .phhs one file of every hand
+    (tables ``[1]``, ``[2]``...), anything else a folder of ``.phh`` files (created).
 
-    Hands PHH cannot express (not hold'em) are skipped and counted; hands it can only express
-    with a loss (dead blinds, run it twice...) are written and counted by what is lost.
+    Hands PHH cannot express validly are left out and counted by the reason
+    :class:`phh.NotRepresentable` gives; hands it can only express with a loss (dead blinds,
+    run it twice...) are written and counted by what is lost. More than one hand for a .phh
+    file is a usage error, raised before anything is written.
     """
     target = Path(out)
-    single = target.suffix == ".phhs"
+    kind = target.suffix.lower()
     skipped: Counter[str] = Counter()
+    examples: dict[str, list[str]] = {}
     lossy: Counter[str] = Counter()
-    written: list[Hand] = []
-    files = 0
-    if not single:
+    texts = _phh_texts(hands, skipped, examples, lossy)
+    if kind == ".phh":
+        written = _write_one(texts, target)
+    elif kind == ".phhs":
+        target.parent.mkdir(parents=True, exist_ok=True)
+        written = 0
+        with open(target, "w", encoding="utf-8") as fh:
+            for _hand, text in texts:
+                written += 1
+                fh.write(("\n" if written > 1 else "") + phh.table(written, text))
+    else:
         target.mkdir(parents=True, exist_ok=True)
+        written = 0
+        for hand, text in texts:
+            (target / _file_name(hand)).write_text(text, encoding="utf-8")
+            written += 1
+    files = 1 if kind == ".phhs" or (kind == ".phh" and written) else written
+    return ExportSummary(str(target), "phh", written, files, sum(skipped.values()),
+                         dict(skipped.most_common()), dict(lossy.most_common()), examples)
+
+
+def _phh_texts(hands: Iterator[Hand] | Sequence[Hand], skipped: Counter[str],
+               examples: dict[str, list[str]], lossy: Counter[str]) -> Iterator[tuple[Hand, str]]:
+    """(hand, PHH text) for each hand PHH can express, counting the others and the losses."""
     for hand in hands:
-        lost = phh.limits(hand)
         try:
             text = phh.write_hand(hand)
-        except phh.NotRepresentable:
-            skipped[lost[0] if lost else "not representable"] += 1
+        except phh.NotRepresentable as err:
+            skipped[err.reason] += 1
+            seen = examples.setdefault(err.reason, [])
+            if len(seen) < _EXAMPLES:
+                seen.append(f"{hand.site}:{hand.hand_id}")
             continue
-        for reason in lost:
+        for reason in phh.limits(hand):
             lossy[reason] += 1
-        if single:
-            written.append(hand)
-        else:
-            (target / _file_name(hand)).write_text(text, encoding="utf-8")
-            files += 1
-    if single:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(phh.write_hands(written), encoding="utf-8")
-        files = 1
-    count = len(written) if single else files
-    return ExportSummary(str(target), "phh", count, files, sum(skipped.values()),
-                         dict(skipped), dict(lossy))
+        yield hand, text
+
+
+def _write_one(texts: Iterator[tuple[Hand, str]], target: Path) -> int:
+    """The one hand of a .phh file (nothing written when no hand is left)."""
+    first = next(texts, None)
+    if first is None:
+        return 0
+    second = next(texts, None)
+    if second is not None:
+        raise UsageError(f"{target}: a .phh file holds one hand and several match "
+                         f"({first[0].site}:{first[0].hand_id}, {second[0].site}:"
+                         f"{second[0].hand_id}...): choose one with --hand SITE:ID, or write "
+                         "a .phhs file or a folder")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(first[1], encoding="utf-8")
+    return 1
 
 
 def export_ohh(hands: Iterator[Hand] | Sequence[Hand], out: str | Path) -> ExportSummary:

@@ -24,6 +24,7 @@ import json
 import os
 import tomllib
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,7 @@ from parsers.sites.pokerstars import reader as pokerstars
 from parsers.text import Chunk, read_file, split_hands
 from pipeline.cli.app import app
 from pipeline.engine import replay
+from pipeline.errors import UsageError
 from pipeline.export import phh
 from pipeline.export.run import export_ohh, export_phh, load_hands
 from pipeline.ingest.run import import_paths
@@ -98,6 +100,32 @@ def test_export_phh_file_and_folder(db, tmp_path):
         assert tomllib.loads(f.read_text())["variant"] in ("NT", "FT")
 
 
+def test_hands_chosen_as_site_and_id_or_id(db):
+    assert [h.hand_id for h in load_hands(db, hand_ids=["phh:1001", "7"])] == ["1001", "7"]
+    assert list(load_hands(db, hand_ids=["pokerstars:1001"])) == []
+
+
+def test_export_phh_to_a_phh_path_writes_one_file(db, tmp_path):
+    out = tmp_path / "one.phh"
+    s = export_phh(load_hands(db, hand_ids=["phh:1001"]), out)
+    assert out.is_file() and (s.hands, s.files, s.skipped) == (1, 1, 0)
+    back = reader.parse(Chunk(out.read_text(), 0, 1))
+    assert (back.site, back.hand_id) == ("phh", "1001")
+    many = tmp_path / "many.phh"
+    with pytest.raises(UsageError, match="holds one hand"):
+        export_phh(load_hands(db), many)
+    assert not many.exists()
+
+
+def test_export_summary_says_why_a_hand_is_left_out(db, tmp_path):
+    hands = list(load_hands(db))
+    broke = replace(hands[0], seats=tuple(replace(x, stack=0) for x in hands[0].seats))
+    s = export_phh([broke, *hands[1:]], tmp_path / "all.phhs")
+    assert (s.hands, s.skipped) == (3, 1)
+    assert s.skipped_by_reason == {"a player dealt in has no chips": 1}
+    assert s.skipped_examples == {"a player dealt in has no chips": ["phh:1001"]}
+
+
 def test_export_ohh_json_lines(db, tmp_path):
     s = export_ohh(load_hands(db), tmp_path / "hands.jsonl")
     lines = (tmp_path / "hands.jsonl").read_text().splitlines()
@@ -112,6 +140,12 @@ def test_cli_export_hands(db, tmp_path):
     result = runner.invoke(app, ["export", "--phh", str(out), "--db", db, "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["hands"] == 4 and out.exists()
+    one = tmp_path / "one.phh"
+    result = runner.invoke(app, ["export", "--phh", str(one), "--hand", "phh:1002", "--db", db])
+    assert result.exit_code == 0, result.output
+    assert one.is_file() and tomllib.loads(one.read_text())["hand"] == "1002"
+    result = runner.invoke(app, ["export", "--phh", str(tmp_path / "two.phh"), "--db", db])
+    assert result.exit_code == 2 and not (tmp_path / "two.phh").exists()
     result = runner.invoke(app, ["export", "--db", db])
     assert result.exit_code == 2
     result = runner.invoke(app, ["export", "--ohh", str(tmp_path / "o.jsonl"),
