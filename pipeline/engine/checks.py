@@ -1,9 +1,9 @@
-"""The rules: ``check_*`` functions that judge an action before the unchecked ``apply_*``
+"""The rules: ``check_*`` functions that judge an action before its unchecked ``apply_*``
 transition in ``state.py`` runs (the street rules are in ``streets.py``, the card rules in
-``showdown.py``).
+``cards.py``).
 
 Each rule's wording lives in exactly one function here. Every check appends to ``out`` rather
-than returning a list, so the common case (nothing wrong) allocates nothing.
+than returning a list: most actions break no rule, and then nothing is built.
 
 Leniency is deliberate where real sites legitimately differ (blind positions around a dead
 button, new players posting, straddle sizes, heads-up fixed-limit caps): those are warnings.
@@ -30,11 +30,11 @@ _VERB = {
     ActionKind.POST_ANTE: "posts an ante",
     ActionKind.POST_DEAD: "posts a dead blind",
 }
+# Enum members bound to module names, as in walk.py (an enum lookup costs ~0.3 µs on 3.11).
 _SB, _BB = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
-# Enum members bound once: ``ActionKind.BET`` is a class attribute lookup on every use.
+_ANTE, _DEAD = ActionKind.POST_ANTE, ActionKind.POST_DEAD
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _FIXED_LIMIT, _POT_LIMIT = LimitType.FIXED_LIMIT, LimitType.POT_LIMIT
-_NO_LIMIT = LimitType.NO_LIMIT
 #: Most FL sites cap a multi-way round at a bet and three raises.
 FIXED_LIMIT_CAP = 4
 
@@ -42,7 +42,7 @@ FIXED_LIMIT_CAP = 4
 def describe(state: TableState, action: Action) -> str:
     """'seat 3 (Alice) raises to 60 on the flop' — the start of most messages."""
     verb = _VERB.get(action.kind, action.kind.value)
-    if action.kind is ActionKind.RAISE:
+    if action.kind is _RAISE:
         what = f"{verb} to {action.to or state.commit.get(action.seat, 0) + action.amount}"
     elif action.amount:
         what = f"{verb} {action.amount}"
@@ -75,13 +75,13 @@ def check_post_amount(state: TableState, action: Action, out: list[Finding]) -> 
                 action.line,
             )
         )
-    if kind is ActionKind.POST_SMALL_BLIND:
+    if kind is _SB:
         expected: tuple[int, ...] = (stakes.small_blind,)
-    elif kind is ActionKind.POST_BIG_BLIND:
+    elif kind is _BB:
         expected = (stakes.big_blind,)
-    elif kind is ActionKind.POST_DEAD:
+    elif kind is _DEAD:
         expected = (stakes.small_blind, stakes.big_blind)
-    elif kind is ActionKind.POST_ANTE:
+    elif kind is _ANTE:
         expected = (stakes.ante,)
     else:  # straddle: at least double the bet it raises
         need = 2 * max(state.current_bet, stakes.big_blind)
@@ -100,7 +100,8 @@ def check_post_amount(state: TableState, action: Action, out: list[Finding]) -> 
     if all_in and amount < max(expected):
         return
     # Antes and dead blinds vary by site (big-blind antes, dead big blinds): warn, not fail.
-    severity = Severity.WARNING if kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD) else None
+    lenient = kind is _ANTE or kind is _DEAD
+    severity = Severity.WARNING if lenient else None
     shown = " or ".join(str(e) for e in expected if e)
     out.append(
         finding(
@@ -239,8 +240,7 @@ def check_turn(state: TableState, action: Action, out: list[Finding]) -> None:
     """Action goes clockwise from the anchor, skipping players with no decision to make."""
     after = state.last_actor if state.last_actor is not None else state.anchor
     if after is None:  # no button and no blinds: the first actor cannot be judged
-        if state.last_actor is None:
-            return
+        return
     expected = state.next_to_act(after)
     if expected == action.seat:
         return
@@ -354,36 +354,12 @@ def raise_target(state: TableState, action: Action, out: list[Finding]) -> int:
 
 
 def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Finding]) -> None:
-    """Everything a bet or raise must satisfy: word, stack, size, limit, cap, reopening.
-
-    Most wagers are plainly legal: a no-limit bet into no bet or raise of a bet, covered by the
-    stack, at least the minimum raise, by a player who has not acted on the street (so nothing
-    to reopen). None of the rules below can find anything then, so that case returns at once;
-    ``tests/test_engine_checks_fast.py`` holds it against the full judgment.
-    """
-    seat = action.seat
-    bet = state.current_bet
-    increment = to - bet
-    if (
-        state.limit is _NO_LIMIT
-        and (action.kind is _RAISE) is (bet > 0)
-        and to - state.commit[seat] <= state.stack[seat]
-        and increment >= state.min_raise
-        and increment > 0
-        and seat not in state.acted
-    ):
-        return
-    judge_bet_or_raise(state, action, to, out)
-
-
-def judge_bet_or_raise(state: TableState, action: Action, to: int, out: list[Finding]) -> None:
-    """``check_bet_or_raise`` without its shortcut for the plainly legal wager."""
+    """Everything a bet or raise to ``to`` must satisfy: the word, the stack, the size for the
+    limit, the fixed-limit cap, and that the betting was reopened to this player."""
     seat, kind = action.seat, action.kind
-    commit, stack = state.commit[seat], state.stack[seat]
-    added = to - commit
+    added = to - state.commit[seat]
+    stack = state.stack[seat]
     all_in = action.all_in or added >= stack
-    line = action.line
-    # (messages start with ``describe``, built only when a finding is made)
     facing = state.current_bet > 0
     if kind is _BET and facing:
         out.append(
@@ -391,18 +367,22 @@ def judge_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
                 "bet_when_facing_bet",
                 f"{describe(state, action)}: there is already a bet of {state.current_bet}, "
                 "this is a raise",
-                line,
+                action.line,
             )
         )
     elif kind is _RAISE and not facing:
         out.append(
             finding(
-                "raise_without_bet", f"{describe(state, action)}: there is no bet to raise", line
+                "raise_without_bet",
+                f"{describe(state, action)}: there is no bet to raise",
+                action.line,
             )
         )
     if added > stack:
         out.append(
-            finding("bet_exceeds_stack", f"{describe(state, action)}: only {stack} behind", line)
+            finding(
+                "bet_exceeds_stack", f"{describe(state, action)}: only {stack} behind", action.line
+            )
         )
     increment = to - state.current_bet
     if increment <= 0:
@@ -412,94 +392,117 @@ def judge_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
                     "raise_too_small",
                     f"{describe(state, action)}: that does not exceed the current bet of "
                     f"{state.current_bet}",
-                    line,
+                    action.line,
                 )
             )
         return
-    limit = state.limit
-    if limit is _FIXED_LIMIT:
-        unit = state.unit()
-        # After a short all-in bet or raise, completing the bet structure is also legal: the
-        # raise goes to one full unit above the nominal level (bets counted so far, a short
-        # all-in of at least half a unit counting as one; see apply_bet_or_raise).
-        nominal = (state.bets + 1) * unit
-        if (
-            increment != unit
-            and not (to == nominal and state.current_bet < nominal)
-            and not (all_in and increment < unit)
-        ):
-            out.append(
-                finding(
-                    "fixed_limit_wrong_size",
-                    f"{describe(state, action)}: the {state.street_name()} bet size is {unit}, "
-                    f"{'bet' if not facing else 'raise'} by {increment}",
-                    line,
-                )
-            )
-        if state.bets >= FIXED_LIMIT_CAP:
-            heads_up = len(state.live()) <= 2
-            out.append(
-                finding(
-                    "fixed_limit_cap",
-                    f"{describe(state, action)}: the betting is capped at {FIXED_LIMIT_CAP} bets"
-                    + (" (heads-up: many sites lift the cap)" if heads_up else ""),
-                    line,
-                    Severity.WARNING if heads_up else None,
-                )
-            )
+    if state.limit is _FIXED_LIMIT:
+        _check_fixed_limit(state, action, to, all_in, out)
     elif increment < state.min_raise and not all_in:
-        if facing:
-            minimum = state.current_bet + state.min_raise
-            # After a short all-in raise, some sites (PokerStars) measure the minimum from the
-            # last full bet instead of adding the all-in's extra chips: a warning, not a failure.
-            lenient = state.full_raise_level + state.min_raise
-            site_rule = state.current_bet > state.full_raise_level and to >= lenient
-            out.append(
-                finding(
-                    "raise_too_small",
-                    f"{describe(state, action)}: minimum raise is to {minimum}"
-                    + (
-                        f" (the site measured it from the last full bet: at least {lenient})"
-                        if site_rule
-                        else ""
-                    ),
-                    line,
-                    Severity.WARNING if site_rule else None,
-                )
-            )
-        else:
-            out.append(
-                finding(
-                    "bet_too_small",
-                    f"{describe(state, action)}: minimum bet is {state.min_raise}",
-                    line,
-                )
-            )
-    if limit is _POT_LIMIT:
-        owed = state.current_bet - commit
-        maximum = state.current_bet + state.pot_total() + owed
-        if to > maximum:
-            out.append(
-                finding(
-                    "pot_limit_exceeded",
-                    f"{describe(state, action)}: the pot-limit maximum is "
-                    f"{'to ' if facing else ''}{maximum}",
-                    line,
-                )
-            )
+        _report_below_minimum(state, action, to, out)
+    if state.limit is _POT_LIMIT:
+        _check_pot_limit(state, action, to, out)
     if facing and seat in state.acted:
-        level = state.acted[seat]
+        _check_reopened(state, action, out)
+
+
+def _check_fixed_limit(
+    state: TableState, action: Action, to: int, all_in: bool, out: list[Finding]
+) -> None:
+    """A fixed-limit wager is one bet unit (or completes the structure), within the cap."""
+    unit = state.unit()
+    increment = to - state.current_bet
+    # After a short all-in bet or raise, completing the bet structure is also legal: the
+    # raise goes to one full unit above the nominal level (bets counted so far, a short
+    # all-in of at least half a unit counting as one; see apply_bet_or_raise).
+    nominal = (state.bets + 1) * unit
+    if (
+        increment != unit
+        and not (to == nominal and state.current_bet < nominal)
+        and not (all_in and increment < unit)
+    ):
+        out.append(
+            finding(
+                "fixed_limit_wrong_size",
+                f"{describe(state, action)}: the {state.street_name()} bet size is {unit}, "
+                f"{'raise' if state.current_bet > 0 else 'bet'} by {increment}",
+                action.line,
+            )
+        )
+    if state.bets >= FIXED_LIMIT_CAP:
+        heads_up = len(state.live()) <= 2
+        out.append(
+            finding(
+                "fixed_limit_cap",
+                f"{describe(state, action)}: the betting is capped at {FIXED_LIMIT_CAP} bets"
+                + (" (heads-up: many sites lift the cap)" if heads_up else ""),
+                action.line,
+                Severity.WARNING if heads_up else None,
+            )
+        )
+
+
+def _report_below_minimum(state: TableState, action: Action, to: int, out: list[Finding]) -> None:
+    """A no-limit or pot-limit wager below the minimum bet or raise, not all-in."""
+    if state.current_bet <= 0:
+        out.append(
+            finding(
+                "bet_too_small",
+                f"{describe(state, action)}: minimum bet is {state.min_raise}",
+                action.line,
+            )
+        )
+        return
+    minimum = state.current_bet + state.min_raise
+    # After a short all-in raise, some sites (PokerStars) measure the minimum from the last
+    # full bet instead of adding the all-in's extra chips: a warning, not a failure.
+    lenient = state.full_raise_level + state.min_raise
+    site_rule = state.current_bet > state.full_raise_level and to >= lenient
+    out.append(
+        finding(
+            "raise_too_small",
+            f"{describe(state, action)}: minimum raise is to {minimum}"
+            + (
+                f" (the site measured it from the last full bet: at least {lenient})"
+                if site_rule
+                else ""
+            ),
+            action.line,
+            Severity.WARNING if site_rule else None,
+        )
+    )
+
+
+def _check_pot_limit(state: TableState, action: Action, to: int, out: list[Finding]) -> None:
+    """A pot-limit wager is at most the pot after the player's call."""
+    owed = state.current_bet - state.commit[action.seat]
+    maximum = state.current_bet + state.pot_total() + owed
+    if to > maximum:
+        out.append(
+            finding(
+                "pot_limit_exceeded",
+                f"{describe(state, action)}: the pot-limit maximum is "
+                f"{'to ' if state.current_bet > 0 else ''}{maximum}",
+                action.line,
+            )
+        )
+
+
+def _check_reopened(state: TableState, action: Action, out: list[Finding]) -> None:
+    """A player who already acted on the street may raise only if a full raise came since."""
+    level = state.acted[action.seat]
+    if state.limit is _FIXED_LIMIT:
+        reopened = state.full_raise_level > level or 2 * (state.current_bet - level) >= (
+            state.unit()
+        )
+    else:
         reopened = state.full_raise_level > level or state.current_bet - level >= state.min_raise
-        if limit is _FIXED_LIMIT:
-            reopened = state.full_raise_level > level or 2 * (state.current_bet - level) >= (
-                state.unit()
+    if not reopened:
+        out.append(
+            finding(
+                "reopen_violation",
+                f"{describe(state, action)}: the raise to {state.current_bet} since this "
+                f"player acted at {level} was a short all-in and did not reopen the betting",
+                action.line,
             )
-        if not reopened:
-            out.append(
-                finding(
-                    "reopen_violation",
-                    f"{describe(state, action)}: the raise to {state.current_bet} since this "
-                    f"player acted at {level} was a short all-in and did not reopen the betting",
-                    line,
-                )
-            )
+        )

@@ -21,6 +21,7 @@ from operator import attrgetter
 
 from parsers.model import Game, Hand
 from pipeline.engine.codes import finding
+from pipeline.engine.pots import PotSlice
 from pipeline.engine.result import Finding, Severity
 from pipeline.engine.showdown import Award
 from pipeline.engine.state import TableState
@@ -103,19 +104,19 @@ def _split_at_levels(
 
 def check_side_pots(
     hand: Hand,
-    gross: list[int],
-    eligibles: list[tuple[int, ...]],
+    pots: list[PotSlice],
     net: list[int],
     ded: int,
     out: list[Finding],
     table: TableState | None = None,
 ) -> None:
-    """Printed pots against ours: ``gross[i]`` and ``eligibles[i]`` are our pot ``i``
-    (``pots.slices``), ``net`` the same after rake. With the replay's ``table``, a player
-    all-in then folded may also explain the printed pots (see ``_split_at_levels``)."""
+    """Printed pots against ours: ``net[i]`` is our pot ``i`` after rake. With the replay's
+    ``table``, a player all-in then folded may also explain the printed pots (see
+    ``_split_at_levels``)."""
     printed = [p.amount for p in sorted(hand.report.pots, key=_BY_INDEX)]
     if not printed:
         return
+    gross = [p.amount for p in pots]
     if printed == gross or printed == net:
         return
     if table is not None:
@@ -131,7 +132,7 @@ def check_side_pots(
             return
         for i, (g, p) in enumerate(zip(gross, printed, strict=True)):
             if g != p and net[i] != p:
-                eligible = ", ".join(str(s) for s in eligibles[i])
+                eligible = ", ".join(str(s) for s in pots[i].eligible)
                 out.append(
                     finding(
                         "side_pot_mismatch",
@@ -229,16 +230,13 @@ def check_distribution(
 
 
 def report_unverified(
-    amounts: list[int],
-    eligibles: list[tuple[int, ...]],
-    award: Award,
-    names: dict[int, str], game: Game, out: list[Finding]
+    pots: list[PotSlice], award: Award, names: dict[int, str], game: Game, out: list[Finding]
 ) -> set[int]:
     """One info finding per pot that cannot be checked; returns the seats it concerns."""
     reason = f"{game.value} showdowns are not ranked"
     seats: set[int] = set()
     for index, missing in award.unverified:
-        eligible = eligibles[index]
+        eligible = pots[index].eligible
         seats.update(eligible)
         if missing:
             who = ", ".join(f"seat {s} ({names.get(s, '?')})" for s in missing)
@@ -248,7 +246,8 @@ def report_unverified(
         out.append(
             finding(
                 "payout_unverified",
-                f"{pot_name(index)} of {amounts[index]} (seats {', '.join(map(str, eligible))}): "
+                f"{pot_name(index)} of {pots[index].amount} "
+                f"(seats {', '.join(map(str, eligible))}): "
                 f"{why}; the site's collections are taken as the payout",
             )
         )

@@ -19,10 +19,9 @@ def check_round_closed(
     """Before leaving a street, nobody who can still act may owe a decision."""
     if len(state.folded) >= len(state.order) - 1 or state.next_to_act(None) is None:
         return
-    able_count = state.n_able
-    owing = [s for s in state.order if state.pending(s, able_count)]
     names = ", ".join(
-        f"{state.who(s)} ({state.commit[s]} in against {state.current_bet})" for s in owing
+        f"{state.who(s)} ({state.commit[s]} in against {state.current_bet})"
+        for s in state.owing()
     )
     out.append(
         finding(
@@ -57,12 +56,6 @@ def check_uncalled(
     to judge once the site's totals are known (see ``report_missing_return``).
     """
     returned = state.returned
-    if not returned and not state.returned_dead:
-        # Nothing given back (most streets): only a top bet that nobody matched is owed back.
-        bets_now = state.commit.values()
-        top = max(bets_now) if bets_now else 0  # (a keyword would cost max a dict)
-        if top <= 0 or list(bets_now).count(top) > 1:
-            return None
     # Each seat's street bet before any return: the bets as they stand when nothing came back.
     bets = (
         {s: c + returned.get(s, 0) for s, c in state.commit.items()} if returned else state.commit

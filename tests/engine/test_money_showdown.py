@@ -179,7 +179,7 @@ def test_run_it_twice_wrong_split():
 
 
 def test_award_pays_net_and_gross_from_one_showdown():
-    pots = build_pots({1: 100, 2: 100, 3: 40}, set(), {3})
+    pots = build_pots({1: 100, 2: 100, 3: 40}, [1, 2, 3], {3})
     known = {1: ("Ah", "Ad"), 2: ("Kh", "Kd"), 3: ("Qh", "Qd")}
     board = [("2c", "7d", "9h", "Js", "3s")]
     raked = award_pots(pots, board, known, 1, deduction=7)

@@ -165,9 +165,9 @@ def test_pots_printed_split_at_a_folded_all_in_level_are_accepted():
 
 
 def test_build_pots_merges_and_keeps_dead_money_above_live_levels():
-    pots = build_pots({1: 15, 2: 10, 3: 10}, {1}, set())
+    pots = build_pots({1: 15, 2: 10, 3: 10}, [2, 3], set())
     assert [(p.amount, p.eligible) for p in pots] == [(35, (2, 3))]
-    pots = build_pots({1: 50, 2: 100, 3: 100, 4: 20}, {4}, {1})
+    pots = build_pots({1: 50, 2: 100, 3: 100, 4: 20}, [1, 2, 3], {1})
     assert [(p.amount, p.eligible) for p in pots] == [(170, (1, 2, 3)), (100, (2, 3))]
 
 

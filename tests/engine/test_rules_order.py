@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.engine import Severity
+from pipeline.engine import Severity, replay
 from tests.support.handbuilder import HandBuilder
 from tests.support.replaykit import BOARD, check_down, codes, errors, table
 
@@ -71,6 +71,18 @@ def test_round_not_closed():
     limped = table(2, button=1).post_sb(1).post_bb(2).call(1).check(2)
     h = check_down(limped, (2, 1), *BOARD[:2]).board("2c 3d 4h 5s 9d")
     assert "round_not_closed" in codes(h.show(1, "Ah Ad").show(2, "Kh Kd").build())
+
+
+def test_round_not_closed_names_every_seat_still_owing_in_seat_order():
+    # Seat 3 raises last: the seats after it (4, then round to 1 and 2) still owe a decision.
+    b = table(4).post_sb(2).post_bb(3).call(4).call(1).call(2).raise_to(3, 30)
+    r = replay(b.flop("2c 3d 4h").check(2).build())
+    first = next(f for f in r.findings if f.code == "round_not_closed")
+    assert first.message == (
+        "preflop ended before flop with seat 1 (AAA) (10 in against 30), seat 2 (BBB) "
+        "(10 in against 30), seat 4 (DDD) (10 in against 30) still to act"
+    )
+    assert first.line == 16
 
 
 def test_last_player_with_chips_calls_only_what_the_all_ins_put_in():

@@ -1,26 +1,15 @@
-"""Showdown ranking through phevaluator's integer card ids (``showdown.CARD_IDS``)."""
+"""Showdown ranking (``showdown.award_pots``) against phevaluator, side pots and run-it-twice."""
 
 from __future__ import annotations
 
 import random
 
 from phevaluator import evaluate_cards
-from phevaluator.card import Card
 
 from pipeline.engine.pots import build_pots
-from pipeline.engine.showdown import CARD_IDS, award_pots, card_ids
+from pipeline.engine.showdown import award_pots
 
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
-
-
-def test_card_table_is_phevaluators_own_numbering():
-    assert len(CARD_IDS) == 52
-    assert all(CARD_IDS[c] == Card.to_id(c) for c in DECK)
-
-
-def test_card_ids_falls_back_to_phevaluator_for_other_spellings():
-    assert card_ids(("As", "Td")) == (Card.to_id("As"), Card.to_id("Td"))
-    assert card_ids(("AS", "TD")) == (Card.to_id("As"), Card.to_id("Td"))
 
 
 def _expected_winners(board, holes):
@@ -38,7 +27,7 @@ def test_ranked_winners_match_phevaluator_on_random_deals():
         board = tuple(cards[:5])
         holes = {i + 1: tuple(cards[5 + 2 * i : 7 + 2 * i]) for i in range(players)}
         stakes = {s: 100 for s in holes}
-        award = award_pots(build_pots(stakes, set(), set()), [board], holes, button=1)
+        award = award_pots(build_pots(stakes, sorted(stakes), set()), [board], holes, button=1)
         assert award.winners == [_expected_winners(board, holes)]
         assert sum(award.payout.values()) == 100 * players
 
@@ -47,7 +36,7 @@ def test_side_pots_reuse_the_ranks_of_the_main_pot():
     board = ("2c", "7d", "9h", "Js", "3s")
     holes = {1: ("Ah", "Ad"), 2: ("Kh", "Kd"), 3: ("Qh", "Qd")}
     # Seat 1 all-in short: the main pot is his, the side pot goes to the next best hand.
-    pots = build_pots({1: 50, 2: 200, 3: 200}, set(), {1})
+    pots = build_pots({1: 50, 2: 200, 3: 200}, [1, 2, 3], {1})
     award = award_pots(pots, [board], holes, button=3)
     assert award.winners == [(1,), (2,)]
     assert award.payout == {1: 150, 2: 300}
@@ -55,7 +44,7 @@ def test_side_pots_reuse_the_ranks_of_the_main_pot():
 
 def test_an_upper_case_spelling_ranks_like_the_usual_one():
     board = ("2c", "7d", "9h", "Js", "3s")
-    pots = build_pots({1: 100, 2: 100}, set(), set())
+    pots = build_pots({1: 100, 2: 100}, [1, 2], set())
     usual = award_pots(pots, [board], {1: ("As", "Ad"), 2: ("Kh", "Kd")}, button=1)
     shouted = award_pots(pots, [board], {1: ("AS", "AD"), 2: ("Kh", "Kd")}, button=1)
     assert usual.winners == shouted.winners == [(1,)]
@@ -63,7 +52,7 @@ def test_an_upper_case_spelling_ranks_like_the_usual_one():
 
 def test_a_card_the_evaluator_refuses_leaves_the_pot_unverified():
     board = ("2c", "7d", "9h", "Js", "3s")
-    pots = build_pots({1: 100, 2: 100}, set(), set())
+    pots = build_pots({1: 100, 2: 100}, [1, 2], set())
     award = award_pots(pots, [board], {1: ("1c", "Ad"), 2: ("Kh", "Kd")}, button=1)
     assert award.unverified == [(0, ())] and award.winners == [()] and award.payout == {}
 
@@ -71,7 +60,7 @@ def test_a_card_the_evaluator_refuses_leaves_the_pot_unverified():
 def test_run_it_twice_ranks_each_board():
     boards = [("2c", "7d", "9h", "Js", "3s"), ("2c", "7d", "9h", "Kc", "Ks")]
     holes = {1: ("Ah", "Ad"), 2: ("Qh", "Qd")}
-    pots = build_pots({1: 101, 2: 101}, set(), set())
+    pots = build_pots({1: 101, 2: 101}, [1, 2], set())
     award = award_pots(pots, boards, holes, button=2)
     # Aces win the first board; the second board's kings pair both, aces still best.
     assert award.winners == [(1,)] and award.payout == {1: 202}
