@@ -7,11 +7,19 @@ from __future__ import annotations
 
 import os
 
+# How many bytes of a file are decoded to detect its format: defined with the format contract,
+# where detection uses it, and re-exported here with the import flow's other settings.
+from parsers.format import DETECT_BYTES
+
 __all__ = [
     "BULK_CHECKPOINT",
     "DEFAULT_BATCH",
     "DETECT_BYTES",
     "IMPORT_MEMORY_LIMIT",
+    "MAX_FILE_BYTES",
+    "MAX_HAND_CHARS",
+    "MAX_LINE_CHARS",
+    "REJECT_TEXT_CHARS",
     "default_db",
 ]
 
@@ -26,9 +34,27 @@ IMPORT_MEMORY_LIMIT = "512MB"
 #: How much log (WAL) a bulk load lets accumulate before DuckDB checkpoints it into the file.
 BULK_CHECKPOINT = "64MB"
 
-#: How many bytes of a file are decoded to detect its format before the whole file is decoded
-#: (the sniffers themselves look at ``parsers.registry.SNIFF_BYTES`` characters of that).
-DETECT_BYTES = 16384
+#: The largest file (or archive member) an import reads; a bigger one is skipped as
+#: ``too_large``. A file is parsed whole, and its replayed hands take about 35-40 times its
+#: size until they are flattened (measured: 2.9 MB of PokerStars text, 2,000 hands -> 95 MB).
+#: Real files reach tens of MB (the corpus's largest is 1.9 MB; a client's file per table and
+#: day stays far below this), so 64 MB takes them all and keeps one worker near 2.5 GB.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+#: The largest hand, in characters; a bigger chunk is rejected as ``oversized_hand`` without
+#: being parsed. Real hands take 1-8 KB (the corpus's largest real hand: an XML tournament
+#: hand of 7.7 KB; pasted into source files, 19 KB), so 1 MB is 50 times any of them.
+MAX_HAND_CHARS = 1024 * 1024
+
+#: The longest line a hand may hold, in characters; a hand with a longer one is rejected as
+#: ``oversized_line`` without being parsed. The corpus's longest line in a hand is 1.4 KB (an
+#: iPoker XML line); a line of megabytes is not a hand history, and the parsers' regular
+#: expressions would try their patterns all along it.
+MAX_LINE_CHARS = 64 * 1024
+
+#: How much text the reject of an oversized hand keeps: enough to recognise it in
+#: ``sidepot rejects --text``, never the megabytes themselves.
+REJECT_TEXT_CHARS = 4096
 
 
 def default_db() -> str:

@@ -8,7 +8,12 @@ else that escapes is a bug and says so.
 
 from __future__ import annotations
 
-__all__ = ["SidepotError", "UsageError"]
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pipeline.ingest.summary import ImportSummary
+
+__all__ = ["ImportInterrupted", "SidepotError", "StoreBusyError", "UsageError"]
 
 
 class SidepotError(Exception):
@@ -17,3 +22,19 @@ class SidepotError(Exception):
 
 class UsageError(SidepotError):
     """Options that cannot go together or a value out of range: the CLI exits 2, not 1."""
+
+
+class StoreBusyError(SidepotError):
+    """Another process holds the DuckDB file (an import still running): the message names it."""
+
+
+class ImportInterrupted(SidepotError):
+    """Ctrl-C stopped an import: the batch in flight was rolled back, committed ones stay.
+
+    ``summary`` (an :class:`pipeline.ingest.summary.ImportSummary`) counts what was committed;
+    running the same import again resumes each file where its committed progress stops.
+    """
+
+    def __init__(self, message: str, summary: ImportSummary) -> None:
+        super().__init__(message)
+        self.summary = summary

@@ -4,7 +4,8 @@ Arrows point one way. :mod:`.files` lists the inputs (:mod:`.archive` opens zips
 :mod:`.parse` turns one file's bytes into replayed hands and rejects (pure),
 :mod:`.pack` flattens that for the trip back from a worker, :mod:`.pool` runs
 :func:`pipeline.core.parse_file` in worker processes in file order, :mod:`.writer` batches
-and commits with the files' progress rows, :mod:`.run` drives a whole import;
+and commits with the files' progress rows (:mod:`.reread` takes back what an earlier reading
+stored when bytes are read again), :mod:`.run` drives a whole import;
 :mod:`.watch` repeats it on live folders, :mod:`.dask` is the cluster path to Parquet.
 """
 

@@ -10,9 +10,15 @@ Why this shape:
   ``rejects/<shard>.parquet`` and ``files/<shard>.parquet``. ``<shard>`` is a hash of the
   input path, and a task first removes that shard's files everywhere: a rerun (or a retried
   task) replaces a shard's rows instead of adding a second copy.
-- No shared store, so no dedup while writing: a hand that two files both hold is written by
-  both shards, and the attach views keep one copy per (site, hand_id). Every Parquet row
-  carries its ``shard`` for that.
+- The dedup rule is the DuckDB import's: the first copy of each (site, hand_id) wins, in file
+  order then byte order. Within a file a shard writes only the first copy (with the store's
+  own :func:`pipeline.store.db._first_copies`); across files there is no shared store, so a
+  hand that two files both hold is written by both shards, and the attach views keep the
+  copy of the first file in the order an import walks a folder. Every Parquet row carries
+  its ``shard`` for that. The summary counts as the DuckDB import does: ``hands_imported``
+  (distinct hands of this run's shards) and ``duplicates``.
+- A last hand left incomplete (a client still writing it) is not written, as in a DuckDB
+  import: the files row says ``partial`` and where its reading stopped.
 - Dask is optional (``pip install sidepot[dask]``); it is imported only when asked for.
 """
 
@@ -26,17 +32,19 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pipeline.config import MAX_FILE_BYTES
 from pipeline.errors import SidepotError
 from pipeline.ingest.files import iter_files
 from pipeline.ingest.pack import pack
 from pipeline.ingest.parse import parse_bytes
-from pipeline.store.flatten import TABLE_COLS
-
-HAND_TABLES = tuple(TABLE_COLS)
+from pipeline.store.db import _first_copies
+from pipeline.store.rows import Rows
+from pipeline.store.schema import HAND_TABLES
 
 
 @dataclass(frozen=True)
@@ -52,14 +60,17 @@ class ShardResult:
     rejected_by_reason: dict[str, int]
     findings_by_code: dict[str, int]
     partitions: tuple[str, ...]
+    written: int = 0  # hand rows written: the hands less the rejects and in-file repeats
+    incomplete: bool = False  # the last hand is left for a later import
 
 
 @dataclass(frozen=True)
 class DaskSummary:
     """The outcome of one Dask import; ``to_json()`` is the CLI's ``--json`` output.
 
-    ``hands_written`` counts every hand row written, duplicates across files included (the
-    attach views keep one copy of each (site, hand_id)).
+    ``hands_written`` counts every hand row written: one per (site, hand_id) per file, so a
+    hand two files hold is written twice (the attach views keep one copy). ``hands_imported``
+    and ``duplicates`` count as a DuckDB import of the same files into a new store does.
     """
 
     files: int
@@ -75,6 +86,9 @@ class DaskSummary:
     partitions: int
     scheduler: str = ""
     shards: list[str] = field(default_factory=list)
+    hands_imported: int = 0
+    duplicates: int = 0
+    incomplete_tail: int = 0
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -92,13 +106,16 @@ def write_shard(path: str, out_dir: str) -> ShardResult:
     """The task: one input file -> its Parquet files under ``out_dir`` (replacing earlier ones)."""
     out, shard = Path(out_dir), shard_id(path)
     _remove_shard(out, shard)
+    if Path(path).stat().st_size > MAX_FILE_BYTES:  # as the DuckDB import: skipped, unread
+        return _too_large(out, path, shard)
     data = Path(path).read_bytes()
     packed = pack(parse_bytes(data, path))
     reasons = Counter(r.reason for r in packed.rejects.values())
     codes = Counter(code for hand_codes in packed.codes for code in hand_codes)
     partitions: list[str] = []
-    if packed.skip is None and packed.rows.n_hands:
-        partitions = _write_partitions(out, shard, packed.rows)
+    rows = _first_copies_only(packed.rows)
+    if packed.skip is None and rows.n_hands:
+        partitions = _write_partitions(out, shard, rows)
     if packed.rejects:
         _write(out / "rejects" / f"{shard}.parquet", _rejects_table(packed, shard))
     files_row = pa.table({
@@ -108,12 +125,46 @@ def write_shard(path: str, out_dir: str) -> ShardResult:
         "bytes_consumed": pa.array([packed.consumed], pa.int64()),
         "hands": pa.array([packed.n_outcomes], pa.int32()),
         "rejected": pa.array([len(packed.rejects)], pa.int32()),
-        "status": ["complete" if packed.skip is None else f"skipped: {packed.skip}"],
+        "status": [_status(packed, len(data))],
         "shard": [shard],
     })
     _write(out / "files" / f"{shard}.parquet", files_row)
     return ShardResult(path, shard, packed.format, packed.skip, packed.n_outcomes,
-                       len(packed.rejects), dict(reasons), dict(codes), tuple(partitions))
+                       len(packed.rejects), dict(reasons), dict(codes), tuple(partitions),
+                       rows.n_hands, packed.incomplete)
+
+
+def _too_large(out: Path, path: str, shard: str) -> ShardResult:
+    files_row = pa.table({
+        "path": [path], "size": pa.array([Path(path).stat().st_size], pa.int64()),
+        "content_hash": [""], "format": pa.array([None], pa.string()),
+        "bytes_consumed": pa.array([0], pa.int64()), "hands": pa.array([0], pa.int32()),
+        "rejected": pa.array([0], pa.int32()), "status": ["skipped: too_large"],
+        "shard": [shard],
+    })
+    _write(out / "files" / f"{shard}.parquet", files_row)
+    return ShardResult(path, shard, None, "too_large", 0, 0, {}, {}, ())
+
+
+def _status(packed, size: int) -> str:  # noqa: ANN001 - PackedFile
+    """The files row's status, as the DuckDB import writes it."""
+    if packed.skip is not None:
+        return f"skipped: {packed.skip}"
+    return "complete" if packed.consumed >= size else "partial"
+
+
+def _first_copies_only(rows: Rows) -> Rows:
+    """``rows`` with the later copies of a (site, hand_id) the file holds twice left out."""
+    keep = _first_copies(rows.tables["hands"])
+    if keep.all():
+        return rows
+    tables, starts = {}, {}
+    for name, table in rows.tables.items():
+        counts = rows.counts(name)
+        tables[name] = table.filter(pa.array(np.repeat(keep, counts)))
+        starts[name] = (0, *np.cumsum(counts[keep]).tolist())
+    sources = tuple(s for s, k in zip(rows.sources, keep.tolist(), strict=True) if k)
+    return Rows(tables, starts, sources)
 
 
 def _write_partitions(out: Path, shard: str, rows) -> list[str]:  # noqa: ANN001 - Rows
@@ -206,11 +257,28 @@ def import_dask(
         if cluster is not None:
             cluster.close()
     results.sort(key=lambda r: r.path)
-    return _summarise(results, out, scheduler, time.perf_counter() - started)
+    return _summarise(results, out, scheduler, time.perf_counter() - started,
+                      _distinct_hands(out, results))
+
+
+def _distinct_hands(out: Path, results: Sequence[ShardResult]) -> int:
+    """How many different (site, hand_id) this run's shards hold (read back from Parquet:
+    the tasks send no keys to the client, whose memory stays flat)."""
+    files = [str(out / "hands" / part / f"{r.shard}.parquet")
+             for r in results for part in r.partitions]
+    if not files:
+        return 0
+    con = duckdb.connect()
+    try:
+        return con.execute(
+            "SELECT count(*) FROM (SELECT DISTINCT site, hand_id FROM read_parquet(?, "
+            "hive_partitioning = true))", [files]).fetchone()[0]
+    finally:
+        con.close()
 
 
 def _summarise(
-    results: list[ShardResult], out: Path, scheduler: str, seconds: float
+    results: list[ShardResult], out: Path, scheduler: str, seconds: float, distinct: int = 0,
 ) -> DaskSummary:
     reasons: Counter = Counter()
     codes: Counter = Counter()
@@ -228,7 +296,9 @@ def _summarise(
     seen = sum(r.hands for r in results)
     rejected = sum(r.rejected for r in results)
     return DaskSummary(
-        files=len(results), hands_seen=seen, hands_written=seen - rejected, rejected=rejected,
+        files=len(results), hands_seen=seen, hands_written=sum(r.written for r in results),
+        rejected=rejected, hands_imported=distinct, duplicates=seen - rejected - distinct,
+        incomplete_tail=sum(r.incomplete for r in results),
         rejected_by_reason=dict(reasons.most_common()), findings_by_code=dict(codes.most_common()),
         skipped_files=sum(skipped.values()), skipped_by_reason=dict(skipped.most_common()),
         seconds=round(seconds, 3), out_dir=str(out), partitions=len(partitions),

@@ -35,6 +35,9 @@ class PackedFile:
     codes: tuple[tuple[str, ...], ...]
     rejects: dict[int, Reject]
     rows: Rows
+    incomplete: bool = False  # FileParse.incomplete: the bytes from ``consumed`` on wait
+    #: Which core read the file: "python" (the reference) or "native" (pipeline.core).
+    core: str = "python"
 
     @property
     def n_outcomes(self) -> int:
@@ -66,7 +69,7 @@ def pack(parsed) -> PackedFile:  # noqa: ANN001 - pipeline.ingest.run.FileParse 
     except Exception:  # noqa: BLE001 - some hand does not convert: find it, reject it
         return _pack_slowly(parsed, now)
     return PackedFile(parsed.format, parsed.skip, parsed.consumed, tuple(ends),
-                      tuple(rows_at), tuple(codes), rejects, rows)
+                      tuple(rows_at), tuple(codes), rejects, rows, parsed.incomplete)
 
 
 def _pack_slowly(parsed: FileParse, now: datetime) -> PackedFile:
@@ -92,4 +95,5 @@ def _pack_slowly(parsed: FileParse, now: datetime) -> PackedFile:
         codes.append(())
         rejects[i] = reject
     return PackedFile(parsed.format, parsed.skip, parsed.consumed, tuple(ends),
-                      tuple(rows_at), tuple(codes), rejects, flatten_rows(hands, now))
+                      tuple(rows_at), tuple(codes), rejects, flatten_rows(hands, now),
+                      parsed.incomplete)

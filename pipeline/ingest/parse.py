@@ -9,6 +9,12 @@ an exception), so it can run in worker processes and the native core can stand i
   visibly. Whether a hand fits the store's columns is decided where it is packed.
 - Live files (``final=False``): the last hand counts only once a blank line follows it (or
   another hand starts), so a half-written hand is left for the next pass.
+- Any file: a last hand with no blank line after it that fails where the file stops (a line
+  cut mid-way, or a parser saying the hand stops early: :data:`CUT_REASONS`) was cut by a
+  client still writing it. It is neither consumed nor rejected (``incomplete``): the next
+  import reads it again, whole. A broken hand that another hand follows is rejected as ever.
+- Bounded work per hand: a chunk over :data:`~pipeline.config.MAX_HAND_CHARS`, or with a line
+  over :data:`~pipeline.config.MAX_LINE_CHARS`, is rejected unparsed, its text cut short.
 """
 
 from __future__ import annotations
@@ -18,8 +24,9 @@ from dataclasses import dataclass, replace
 from parsers import registry
 from parsers.errors import AmbiguousFormatError, ParseError, UnknownFormatError
 from parsers.model import Hand, SourceRef
+from parsers.read import split_file
 from parsers.text import Chunk, decode
-from pipeline.config import DETECT_BYTES
+from pipeline.config import DETECT_BYTES, MAX_HAND_CHARS, MAX_LINE_CHARS, REJECT_TEXT_CHARS
 from pipeline.engine import replay
 from pipeline.engine.result import Replay
 from pipeline.store.schema import Reject
@@ -43,12 +50,15 @@ class FileParse:
 
     ``consumed`` is the byte offset up to which the file is settled: every hand before it is in
     ``outcomes``. ``skip`` is set (and ``outcomes`` empty) when the file holds no hand history.
+    ``incomplete``: the bytes from ``consumed`` on are a last hand not finished yet (still
+    being written, or cut where the file stops), left for the next read.
     """
 
     format: str | None
     skip: str | None
     outcomes: tuple[Outcome, ...]
     consumed: int
+    incomplete: bool = False
 
 
 def parse_bytes(
@@ -62,7 +72,8 @@ def parse_bytes(
     """Decode, detect, split, parse and replay ``data[start:]``. Never raises.
 
     ``final=False`` (a file still being written) leaves out a last hand that no blank line
-    or next hand follows yet; ``consumed`` then stops at its first byte.
+    or next hand follows yet; ``consumed`` then stops at its first byte. With ``final=True``
+    such a hand is taken unless it fails as a hand cut short does (then it is left out too).
     """
     try:
         return _parse_bytes(data, path, start, fmt_name, final)
@@ -80,25 +91,57 @@ def _parse_bytes(
     fmt, skip = _format(tail, fmt_name)
     if fmt is None:
         return FileParse(None, skip if start == 0 else None, (), settled)
-    text, encoding = decode(tail)
-    chunks = fmt.split(text, encoding, tail)
+    split = split_file(tail, fmt)
+    text, chunks = split.text, list(split.chunks)
     if not chunks:
         return FileParse(fmt.name, "no_hands" if start == 0 else None, (), settled)
-    # A file still being written: its last hand counts once a blank line follows it.
+    # The last hand may still be growing: a file still being written takes it once a blank
+    # line follows it; any file leaves it out when it fails the way a hand cut short fails.
     pending = chunks.pop() if not final and not _ends_with_blank_line(text) else None
     limit = start + pending.offset if pending is not None else len(data)
     line_base = decode(data[:start])[0].count("\n") if start else 0
     outcomes = []
+    absolute = None
     for i, chunk in enumerate(chunks):
         end = start + chunks[i + 1].offset if i + 1 < len(chunks) else limit
         absolute = Chunk(chunk.text, start + chunk.offset, chunk.line + line_base)
         outcomes.append(one_hand(absolute, path, fmt, end))
-    return FileParse(fmt.name, None, tuple(outcomes), limit)
+    if pending is None and absolute is not None and cut_short(
+        outcomes[-1], absolute, mid_line=not text.endswith("\n")
+    ):
+        limit = outcomes.pop().offset
+    return FileParse(fmt.name, None, tuple(outcomes), limit, incomplete=limit < len(data))
 
 
 def _ends_with_blank_line(text: str) -> bool:
     """A blank line after the last hand: the writer finished it (hands are blank-separated)."""
     return text.endswith("\n\n")
+
+
+#: What the parsers say of a hand cut at a line boundary: its header or seats not written yet,
+#: no summary or end line, a TOML table stopping short. Found by cutting the last hand of
+#: every corpus format at each of its lines; a cut inside a line fails on that last line.
+CUT_REASONS = frozenset({"truncated_hand", "no_seats", "bad_header", "bad_toml", "missing_field"})
+
+
+def cut_short(outcome: Outcome, chunk: Chunk, *, mid_line: bool) -> bool:
+    """Whether a rejected last hand failed the way a hand cut where the file stops fails:
+    with a reason of :data:`CUT_REASONS`, or (``mid_line``: the file does not end with a line
+    end) on its last line, which the error names by number or quotes the end of. A last line
+    with a real error is still rejected when the file ends with a line end, as finished
+    hands do (an unsupported game, say, is rejected wherever it is)."""
+    reject = outcome.reject
+    if reject is None or reject.reason in _UNREAD:
+        return False
+    if reject.reason in CUT_REASONS:
+        return True
+    if not mid_line:
+        return False
+    body = chunk.text.rstrip("\n")
+    if reject.line >= chunk.line + body.count("\n"):
+        return True
+    quoted = reject.detail.rpartition(_QUOTE)[2] if _QUOTE in reject.detail else ""
+    return bool(quoted) and body.endswith(quoted)
 
 
 def _format(data: bytes, fmt_name: str | None) -> tuple[registry.Format | None, str | None]:
@@ -108,10 +151,10 @@ def _format(data: bytes, fmt_name: str | None) -> tuple[registry.Format | None, 
             return registry.by_name(fmt_name), None
         except UnknownFormatError:
             pass
-    head = data[:DETECT_BYTES]
     try:
-        fmt = registry.detect(decode(head)[0])
+        fmt = registry.detect(data)  # from the decoded first DETECT_BYTES
     except UnknownFormatError:
+        head = data[:DETECT_BYTES]
         binary = b"\x00" in head and not _looks_utf16(head)
         return None, "binary" if binary else "unknown_format"
     except AmbiguousFormatError:
@@ -132,11 +175,17 @@ def one_hand(chunk: Chunk, path: str, fmt: registry.Format, end: int) -> Outcome
         reject = Reject(path, chunk.offset, line, site, reason, detail, chunk.text)
         return Outcome(chunk.offset, end, reject=reject)
 
+    too_big = oversized(chunk)
+    if too_big is not None:
+        reason, detail = too_big
+        text = chunk.text[:REJECT_TEXT_CHARS]
+        reject = Reject(path, chunk.offset, chunk.line, fmt.site, reason, detail, text)
+        return Outcome(chunk.offset, end, reject=reject)
     try:
         hand = fmt.parse(chunk, path)
     except ParseError as exc:
         line = chunk.line + exc.line - 1 if exc.line else chunk.line
-        detail = exc.detail + (f" | {exc.text}" if exc.text else "")
+        detail = exc.detail + (f"{_QUOTE}{exc.text}" if exc.text else "")
         return rejected(line, exc.site or fmt.site, exc.reason, detail)
     except Exception as exc:  # noqa: BLE001 - a parser bug costs one hand, visibly
         return rejected(chunk.line, fmt.site, "internal_error", _describe(exc))
@@ -153,6 +202,29 @@ def one_hand(chunk: Chunk, path: str, fmt: registry.Format, end: int) -> Outcome
     # Whether the hand fits the store's columns is checked once per batch where it is
     # flattened (pipeline.ingest.pool.pack), which rejects an odd hand as "unstorable".
     return Outcome(chunk.offset, end, hand=hand, replay=result)
+
+
+#: Between a parse error's detail and the text it quotes, in a reject's ``detail``.
+_QUOTE = " | "
+
+#: Rejects given before parsing: they say nothing about whether the hand was cut short.
+_UNREAD = frozenset({"oversized_hand", "oversized_line"})
+
+
+def oversized(chunk: Chunk) -> tuple[str, str] | None:
+    """(reason, detail) when a chunk is too big to be a hand, else None (the usual case costs
+    one length test: no line of a chunk shorter than the line limit can exceed it)."""
+    text = chunk.text
+    if len(text) > MAX_HAND_CHARS:
+        return "oversized_hand", (f"{len(text):,} characters; a hand is at most "
+                                  f"{MAX_HAND_CHARS:,} (the text kept is its start)")
+    if len(text) <= MAX_LINE_CHARS:
+        return None
+    longest = max(map(len, text.split("\n")))
+    if longest > MAX_LINE_CHARS:
+        return "oversized_line", (f"a line of {longest:,} characters; a line is at most "
+                                  f"{MAX_LINE_CHARS:,} (the text kept is the hand's start)")
+    return None
 
 
 def _describe(exc: BaseException) -> str:

@@ -18,6 +18,14 @@ Why it is built this way:
 - Live files (``live=True``, used by :mod:`pipeline.ingest.watch`): the last hand of a file counts
   only once a blank line follows it (or another hand starts), so a half-written hand is left
   for the next pass.
+- A file stops where its last hand is not finished (:mod:`pipeline.ingest.parse`): that hand
+  is neither stored nor rejected, the file stays ``partial`` there, the summary counts it in
+  ``incomplete_tail``, and the next import reads it again. ``force`` reads every file from
+  its start again (hands already stored count as duplicates; rejects are found afresh).
+- Ctrl-C: worker processes ignore SIGINT and are stopped by this process; the batch in flight
+  is rolled back (DuckDB's "Query interrupted" is the same event), committed batches stay
+  with their progress rows, and :class:`~pipeline.errors.ImportInterrupted` carries the
+  summary of what was committed. Running the same import again resumes.
 - Zip archives are read in memory with limits (:mod:`pipeline.ingest.archive`).
 - The library never prints: progress goes to an optional callback and the outcome is an
   :class:`ImportSummary` value that the CLI renders (or dumps as JSON).
@@ -26,12 +34,17 @@ Why it is built this way:
 from __future__ import annotations
 
 import os
+import signal
+import threading
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
+import duckdb
+
 from pipeline.config import DEFAULT_BATCH, IMPORT_MEMORY_LIMIT
-from pipeline.errors import SidepotError
+from pipeline.errors import ImportInterrupted, SidepotError
 from pipeline.ingest import archive
 from pipeline.ingest.files import iter_files
 from pipeline.ingest.pool import Pool
@@ -50,6 +63,7 @@ def import_paths(
     settled: Collection[str] = (),
     limits: archive.ArchiveLimits | None = None,
     jobs: int = 1,
+    force: bool = False,
 ) -> ImportSummary:
     """Import every hand history under ``paths`` into the DuckDB file ``db_path``.
 
@@ -57,27 +71,77 @@ def import_paths(
     paths in ``settled``. Without ``live``, finding no hand history at all is an error.
     ``jobs > 1`` parses and replays files in that many worker processes; the store ends up
     exactly as with ``jobs=1`` (same rows, same batches, same progress rows).
+    ``force`` reads every file again from its start, whatever the store says of it.
+    Ctrl-C raises :class:`~pipeline.errors.ImportInterrupted` (see the module docstring).
     """
     start = time.perf_counter()
     files = list(iter_files(paths))
     bytes_total = sum(_size(p) for p in files)
     run = RunCounts()
     existed = Path(db_path).exists()
-    with fewer_collections(), Pool(jobs) as pool, Store(db_path) as store:
-        # DuckDB would otherwise cache up to 80% of RAM: an import keeps a bounded footprint
-        # whatever the input size (pages spill to the database file, as they must anyway).
-        store.con.execute(f"SET memory_limit = '{IMPORT_MEMORY_LIMIT}'")
-        writer = Writer(store, run, batch_size, progress, live, set(settled), limits)
-        writer.position = (0, len(files), bytes_total)
-        for task, packed in pool.map_ordered(writer.tasks(files), Task.job):
-            writer.finish(task, packed)
-        writer.batcher.flush()
+    writer: Writer | None = None
+    ctrl_c: list[bool] = []
+    try:
+        with _noting_ctrl_c(ctrl_c), fewer_collections(), Pool(jobs) as pool, \
+                Store(db_path) as store:
+            # DuckDB would otherwise cache up to 80% of RAM: an import keeps a bounded
+            # footprint whatever the input size (pages spill to the database file).
+            store.con.execute(f"SET memory_limit = '{IMPORT_MEMORY_LIMIT}'")
+            writer = Writer(store, run, batch_size, progress, live, set(settled), limits,
+                            force)
+            writer.position = (0, len(files), bytes_total)
+            for task, packed in pool.map_ordered(writer.tasks(files), Task.job):
+                writer.finish(task, packed)
+            writer.batcher.flush()
+    except BaseException as exc:
+        if not (ctrl_c or interrupted(exc)):
+            raise
+        done = writer.batcher.committed if writer is not None else RunCounts()
+        summary = _summary(done, files, db_path, start)
+        raise ImportInterrupted(
+            f"interrupted: {summary.hands_imported:,} hands stored in {db_path}; run the "
+            "same import again to resume", summary) from None
     if not live and run.recognised == 0 and run.unchanged == 0:
         if not existed:
             _remove_db(db_path)
         looked = ", ".join(f"{n} {r}" for r, n in run.skipped.most_common()) or "no files"
         shown = ", ".join(str(p) for p in paths)
         raise SidepotError(f"no hand histories found in {shown} ({looked})")
+    return _summary(run, files, db_path, start)
+
+
+@contextmanager
+def _noting_ctrl_c(seen: list[bool]) -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt as ever, and ``seen`` notes that it came. DuckDB turns
+    a KeyboardInterrupt raised inside its calls into errors of its own ("Query interrupted",
+    "exporting a stream ... failed: KeyboardInterrupt", even "Table ... does not exist" when
+    it lands while DuckDB looks up a Python variable), so the type of what escapes does not
+    tell. Only in the main thread, and only over Python's own handler."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+
+    def note(signum: int, frame: object) -> None:
+        seen.append(True)
+        signal.default_int_handler(signum, frame)
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Ctrl-C, also when it lands inside a DuckDB query: DuckDB then raises its own
+    ``RuntimeError("Query interrupted")`` (or InterruptException) in its place."""
+    return isinstance(exc, KeyboardInterrupt | duckdb.InterruptException) or (
+        type(exc) is RuntimeError and str(exc) == "Query interrupted")
+
+
+def _summary(run: RunCounts, files: Sequence[Path], db_path: str | Path,
+             start: float) -> ImportSummary:
     return ImportSummary(
         files=len(files),
         hands_seen=run.hands_seen,
@@ -92,6 +156,8 @@ def import_paths(
         db=str(db_path),
         unchanged_files=run.unchanged,
         resumed_files=run.resumed,
+        incomplete_tail=run.incomplete,
+        replaced=run.replaced,
     )
 
 

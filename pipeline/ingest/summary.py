@@ -13,7 +13,11 @@ class ImportSummary:
     ``findings_by_code`` counts the findings of every hand replayed in this run (imported or
     duplicate): it describes the input that was read, not what is new in the store.
     ``unchanged_files`` were already fully imported and not read again; ``resumed_files``
-    were read from where an earlier import stopped.
+    were read from where an earlier import stopped. ``incomplete_tail`` counts the files
+    whose last hand is not finished (a client still writing it, or a file cut short): it is
+    neither stored nor rejected, and the next import reads it again. ``replaced`` counts
+    stored hands that were stored again from a longer reading of their file (a hand cut short,
+    then found whole); they are counted in ``hands_imported`` too.
     """
 
     files: int
@@ -29,6 +33,8 @@ class ImportSummary:
     db: str = ""
     unchanged_files: int = 0
     resumed_files: int = 0
+    incomplete_tail: int = 0
+    replaced: int = 0
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -12,6 +12,8 @@ Why it is built this way:
   ends its last hand without a blank line still gets it stored), unless that hand is broken.
 - The store is opened only while a pass writes, so reports can read it between passes.
 - The library never prints: each pass that read something is handed to ``on_pass``.
+- Ctrl-C between passes raises KeyboardInterrupt; inside a pass, the pass's
+  :class:`~pipeline.errors.ImportInterrupted` (its committed batches stay stored).
 """
 
 from __future__ import annotations

@@ -4,6 +4,17 @@ Why apart from :mod:`pipeline.ingest.run`: that module's pure half (bytes -> rep
 in worker processes and knows nothing of the store; everything here runs in the one process
 that owns the DuckDB file: the per-file decisions from committed progress rows (skip, resume,
 re-read), the batches (each one transaction with its files' rows) and the progress reports.
+
+- A file over :data:`~pipeline.config.MAX_FILE_BYTES` to parse is skipped as ``too_large``
+  (with a progress row, so an unchanged one is passed over from its stat next time).
+- A file whose last hand is left incomplete (:attr:`FileParse.incomplete`) stays ``partial``
+  at that hand and is counted in ``incomplete``: the next import reads it again.
+- Bytes read before are read again when a grown file's last hand may have been cut, when a
+  file resumes, and when a file is read from its start again (changed, or ``force``):
+  :mod:`pipeline.ingest.reread` first takes back what the earlier reading stored, so the
+  store ends as if the file had been read once, whole.
+- Each committed batch snapshots the run's counts (:meth:`RunCounts.snapshot`): an import
+  stopped by Ctrl-C reports exactly what was committed.
 """
 
 from __future__ import annotations
@@ -19,8 +30,10 @@ from datetime import UTC, datetime
 from itertools import chain
 from pathlib import Path
 
+from pipeline.config import MAX_FILE_BYTES
 from pipeline.ingest import archive
 from pipeline.ingest.pack import PackedFile
+from pipeline.ingest.reread import Position, drop_from, ends_open, last_position, taken_back
 from pipeline.store.db import FileRecord, Reject, Rows, Store
 from pipeline.store.rows import concat_rows
 
@@ -59,6 +72,13 @@ class RunCounts:
     unchanged: int = 0
     resumed: int = 0
     recognised: int = 0
+    incomplete: int = 0  # files whose last hand is left for the next import
+    replaced: int = 0  # stored hands dropped to be stored again from a longer reading
+
+    def snapshot(self) -> RunCounts:
+        """A copy (its counters too): what a committed batch leaves, kept for Ctrl-C."""
+        return replace(self, reasons=self.reasons.copy(), codes=self.codes.copy(),
+                       skipped=self.skipped.copy())
 
 
 class Batcher:
@@ -78,6 +98,7 @@ class Batcher:
         self.rejects: list[Reject] = []
         self.files: dict[str, FileRecord] = {}  # latest record per path, counts as committed
         self.dirty: set[str] = set()
+        self.committed = run.snapshot()  # the run's counts as of the last committed batch
 
     def update_file(self, record: FileRecord) -> None:
         committed = self.files.get(record.path)
@@ -138,6 +159,7 @@ class Batcher:
         for record in result.files:
             self.files[record.path] = record
         self.pieces, self.rejects, self.dirty, self.count = [], [], set(), 0
+        self.committed = self.run.snapshot()
 
 
 def _mtime(timestamp: float) -> datetime:
@@ -159,6 +181,8 @@ class Task:
     digest: str = ""
     after: FileRecord | None = None
     last: bool = False
+    prev: FileRecord | None = None  # the file's committed row, when it was read before
+    again: Position | None = None  # a last hand read again from here (see reread)
 
     def job(self) -> tuple | None:
         if self.data is None:
@@ -174,8 +198,10 @@ class Writer:
     workers parse; :meth:`finish` takes each result in file order.
     """
 
-    def __init__(self, store, run, batch_size, progress, live, settled, limits) -> None:  # noqa: ANN001
+    def __init__(self, store, run, batch_size, progress, live, settled, limits,  # noqa: ANN001
+                 force: bool = False) -> None:
         self.store = store
+        self.force = force
         store.prepare_bulk_load()
         self.run = run
         self.batcher = Batcher(store, run, batch_size)
@@ -205,9 +231,8 @@ class Writer:
             return
         mtime = _mtime(stat.st_mtime)
         prev = self.states.get(name)
-        if prev is not None and prev.status == "archive" and (prev.size, prev.mtime) == (
-            stat.st_size, mtime
-        ):
+        if not self.force and prev is not None and prev.status == "archive" and (
+            prev.size, prev.mtime) == (stat.st_size, mtime):
             self.run.unchanged += 1
             self.run.bytes_done += stat.st_size
             return
@@ -232,10 +257,13 @@ class Writer:
             return
         mtime = _mtime(stat.st_mtime)
         prev = self.states.get(name)
-        if (prev is not None and prev.status != "partial" and prev.size == stat.st_size
-                and prev.mtime == mtime):
+        if (not self.force and prev is not None and prev.status != "partial"
+                and prev.size == stat.st_size and prev.mtime == mtime):
             self.run.unchanged += 1
             self.run.bytes_done += stat.st_size
+            return
+        if stat.st_size > MAX_FILE_BYTES and (prev is None or not prev.bytes_consumed):
+            yield self._too_large(name, index, stat.st_size, mtime)  # not even read
             return
         try:
             data = path.read_bytes()
@@ -252,20 +280,43 @@ class Writer:
         if prev is None:  # an archive member: no stat, its content decides
             prev = self.states.get(name)
         digest = _hash(data)
-        if prev is not None and prev.content_hash == digest and prev.status != "partial":
+        if (not self.force and prev is not None and prev.content_hash == digest
+                and prev.status != "partial"):
             run.unchanged += 1
             run.bytes_done += size
             if prev.mtime != mtime:  # touched, not changed: remember the new mtime
                 return Task(name, index, after=replace(prev, mtime=mtime))
             return None
-        start, base = 0, None
-        if prev is not None and 0 < prev.bytes_consumed <= size and prev.consumed_hash and (
-            prev.consumed_hash == _hash(data[: prev.bytes_consumed])
-        ):
+        start, base, again = 0, None, None
+        if not self.force and prev is not None and _resumable(prev, data):
             start, base = prev.bytes_consumed, prev
+            again = self._grown_last_hand(name, data, prev)
+            if again is not None:
+                start = again.offset
             run.resumed += 1
+        if size - start > MAX_FILE_BYTES:
+            return self._too_large(name, index, size, mtime, digest)
         final = not self.live or name in self.settled
-        return Task(name, index, data, mtime, start, base, final, digest)
+        return Task(name, index, data, mtime, start, base, final, digest, prev=prev, again=again)
+
+    def _grown_last_hand(self, name: str, data: bytes, prev: FileRecord) -> Position | None:
+        """Where to read a grown file again from: its last stored hand (or reject), when the
+        file was complete and that hand had no blank line after it (it may have been cut)."""
+        end = prev.bytes_consumed
+        if prev.status != "complete" or end != prev.size or len(data) <= end:
+            return None
+        at = last_position(self.store, name, end)
+        return at if at is not None and ends_open(data, at.offset, end) else None
+
+    def _too_large(self, name: str, index: int, size: int, mtime: datetime | None,
+                   digest: str = "") -> Task:
+        """A file too big to parse in one piece: skipped, with a row saying so."""
+        self.run.skipped["too_large"] += 1
+        self.run.bytes_done += size
+        return Task(name, index, after=FileRecord(
+            path=name, size=size, mtime=mtime, content_hash=digest, format=None,
+            bytes_consumed=0, hands=0, imported=0, duplicates=0, rejected=0,
+            status="skipped: too_large", consumed_hash=_hash(b"")))
 
     def finish(self, task: Task, parsed: PackedFile | None) -> None:
         self.position = (task.index, *self.position[1:])
@@ -277,8 +328,9 @@ class Writer:
             self._report(task.name, task.index)
 
     def _finish_parse(self, task: Task, parsed: PackedFile) -> None:
-        run, base, data, start = self.run, task.base, task.data, task.start
+        run, data, start = self.run, task.data, task.start
         assert data is not None
+        base = self._take_back(task, parsed)
         record = FileRecord(
             path=task.name, size=len(data), mtime=task.mtime, content_hash=task.digest,
             format=parsed.format or (base.format if base else None), bytes_consumed=start,
@@ -291,11 +343,35 @@ class Writer:
             self.batcher.update_file(replace(record, status=f"skipped: {parsed.skip}"))
         else:
             run.recognised += 1
+            run.incomplete += parsed.consumed < len(data)  # a last hand left (either core)
             self._feed(parsed, data, start, record)
         run.bytes_done += len(data)
         task.data = None  # the bytes are not needed any more: keep memory flat
         if self.batcher.full:
             self.batcher.flush()
+
+    def _take_back(self, task: Task, parsed: PackedFile) -> FileRecord | None:
+        """Before a file read before is fed: its lowered progress row when reading restarts
+        below it (committed first), then whatever it has stored from the restart on dropped
+        (its hands too when resuming; only its rejects when read from its start). Returns the
+        row the new reading counts on (None: from zero)."""
+        prev, base, start, name = task.prev, task.base, task.start, task.name
+        if prev is None:
+            return base
+        restart = None
+        if task.again is not None:
+            assert base is not None and task.data is not None
+            restart = taken_back(base, task.again, _read_again(parsed, start, base.size),
+                                 _hash(memoryview(task.data)[:start]))
+            base = restart
+        elif self.force:
+            restart = replace(prev, bytes_consumed=0, hands=0, imported=0, duplicates=0,
+                              rejected=0, status="partial", consumed_hash=_hash(b""))
+        if restart is not None:
+            self.store.record_file(restart)
+            self.batcher.files[name] = restart
+        self.run.replaced += drop_from(self.store, name, start, hands=start > 0).hands
+        return base
 
     def _feed(self, parsed: PackedFile, data: bytes, start: int, record: FileRecord) -> None:
         """The file's outcomes into the batcher, a batch-sized run at a time; a batch that
@@ -335,6 +411,25 @@ class Writer:
             self.progress(Progress(name, done, total,
                                    self.run.bytes_done if bytes_done is None else bytes_done,
                                    bytes_total, self.run.hands_seen))
+
+
+def _resumable(prev: FileRecord, data: bytes) -> bool:
+    """The bytes read before are still the file's first bytes (it grew, or an import of it
+    stopped): reading goes on where the committed row says."""
+    consumed = prev.bytes_consumed
+    return (0 < consumed <= len(data) and bool(prev.consumed_hash)
+            and prev.consumed_hash == _hash(memoryview(data)[:consumed]))
+
+
+def _read_again(parsed: PackedFile, start: int, old_end: int) -> int:
+    """How many of a new reading's hands begin before ``old_end`` (read before, counted
+    before): those it has in full, and the one it leaves incomplete if that one is old."""
+    n = parsed.n_outcomes
+    again = (1 if n and start < old_end else 0) + sum(1 for e in parsed.ends[: n - 1]
+                                                      if e < old_end)
+    if parsed.incomplete and parsed.consumed < old_end:
+        again += 1
+    return again
 
 
 @contextmanager

@@ -8,7 +8,8 @@ query needs, and stays small (no data is copied).
 Two layouts are read:
 - the Dask import's (:mod:`pipeline.ingest.dask`): every row carries its ``shard``; a hand
   that two input files both hold was written twice, so the views keep the copy from the first
-  (source_file, source_offset) and that shard's seats, actions, pots and findings only;
+  (source_file, source_offset), files in the order an import walks them, and that shard's
+  seats, actions, pots and findings only;
 - ``sidepot export --parquet`` (:mod:`pipeline.store.parquet`): already one copy per hand.
 
 Each view lists the store's columns in the store's order with the store's types (a column a
@@ -25,10 +26,9 @@ from pathlib import Path
 import duckdb
 
 from pipeline.errors import SidepotError
-from pipeline.store.schema import SCHEMA
+from pipeline.store.db import connect
+from pipeline.store.schema import HAND_TABLES, OTHER_TABLES, TABLES
 
-HAND_TABLES = ("hands", "seats", "actions", "pots", "findings")
-OTHER_TABLES = ("rejects", "files")
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"
 
 
@@ -48,7 +48,7 @@ def attach(parquet_dir: str | Path, db_path: str | Path) -> AttachSummary:
     if not (root / "hands").is_dir() or not any((root / "hands").rglob("*.parquet")):
         raise SidepotError(f"no hands Parquet under {root} (expected {root}/hands/...)")
     types = _store_types()
-    con = duckdb.connect(str(db_path))
+    con = connect(db_path)
     try:
         clash = con.execute(
             "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' "
@@ -73,16 +73,9 @@ def attach(parquet_dir: str | Path, db_path: str | Path) -> AttachSummary:
 
 
 def _store_types() -> dict[str, list[tuple[str, str]]]:
-    """(column, type) of every store table, in order, from the store's own schema."""
-    mem = duckdb.connect()
-    try:
-        mem.execute(SCHEMA)
-        return {
-            t: [(r[0], r[1]) for r in mem.execute(f"DESCRIBE {t}").fetchall()]
-            for t in (*HAND_TABLES, *OTHER_TABLES)
-        }
-    finally:
-        mem.close()
+    """(column, DuckDB type) of every store table, in order, from the store's column spec."""
+    return {name: [(c.name, c.kind.value) for c in table.columns]
+            for name, table in TABLES.items()}
 
 
 def _quote(path: Path) -> str:
@@ -124,8 +117,11 @@ def _hand_view(con, root: Path, name: str, types: dict, sharded: bool) -> str:  
         return f"SELECT {_select(cols, set())} WHERE false"
     if not sharded:
         return f"SELECT {_select(cols, present)} FROM {source}"
+    # The first copy in the order an import walks a folder (by path components: "a/b" before
+    # "a-b", as '/' sorts below every other character here), then by byte: the DuckDB rule.
     first = (f"SELECT site, hand_id, shard FROM {_source(root, 'hands')} QUALIFY row_number() "
-             "OVER (PARTITION BY site, hand_id ORDER BY source_file, source_offset) = 1")
+             "OVER (PARTITION BY site, hand_id ORDER BY replace(source_file, '/', chr(1)), "
+             "source_offset) = 1")
     return (f"SELECT {_select(cols, present, 't')} FROM {source} t "
             f"SEMI JOIN ({first}) k ON t.site = k.site AND t.hand_id = k.hand_id "
             "AND t.shard = k.shard")

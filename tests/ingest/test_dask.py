@@ -1,4 +1,9 @@
-"""Dask import: a local cluster writes Parquet shards whose rows equal a local DuckDB import."""
+"""Dask import: a local cluster writes Parquet shards whose rows equal a local DuckDB import.
+
+The same dedup rule on both paths (issue 13, bug 6): the first copy of a (site, hand_id) wins,
+within a file and across files, files in the order an import walks a folder; the summaries
+count hands the same way; every table compares equal.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from pipeline.ingest.dask import shard_id, write_shard
 from pipeline.ingest.run import import_paths
 from pipeline.sim.dealer import simulate
 from pipeline.store.attach import attach
+from tests.ingest.same_rows import differences
 from tests.support.paths import SAMPLES
 
 pytest.importorskip("distributed", reason="the dask extra is not installed")
@@ -34,6 +40,16 @@ def inputs(tmp_path_factory) -> Path:
     good = (SAMPLES / "cash_nl10_ankaa.txt").read_text("utf-8-sig").split("\n\n\n")
     bad = good[1].replace("Seat 2: MarlaK", "Seat 2 MarlaK", 1)
     (root / "mixed.txt").write_text(good[0] + "\n\n\n" + bad + "\n\n\n", "utf-8")
+    # The same hand twice within one file (a client that wrote it again), and a last hand
+    # still being written.
+    twice = "\n\n\n".join([good[2], good[3], good[2]]) + "\n\n\n"
+    (root / "twice.txt").write_text(twice + good[4][: good[4].index("*** SUMMARY")], "utf-8")
+    # The same hands under "t/" and "t-2/": an import walks "t/" first ("/" before "-"
+    # by path components), so its copies are the ones kept.
+    few = pokerstars.write_hands([s.hand for s in simulate(3, 12, run_it_twice=False)])
+    for folder in ("t", "t-2"):
+        (root / folder).mkdir()
+        (root / folder / "x.txt").write_text(few, encoding="utf-8")
     return root
 
 
@@ -54,8 +70,12 @@ def test_local_cluster_rows_equal_a_local_import(inputs, tmp_path):
     summary = import_dask([inputs], tmp_path / "pq", "local", workers=2)
     local = import_paths([inputs], tmp_path / "local.duckdb")
     assert summary.hands_seen == local.hands_seen
-    assert summary.hands_written == local.hands_imported + local.duplicates
+    assert (summary.hands_imported, summary.duplicates) == (local.hands_imported,
+                                                             local.duplicates)
+    # One row per hand per file: twice.txt's repeat is not written, other files' copies are.
+    assert summary.hands_written == summary.hands_seen - summary.rejected - 1
     assert summary.rejected == local.rejected == 1
+    assert summary.incomplete_tail == local.incomplete_tail == 1
     assert summary.findings_by_code == local.findings_by_code
     attached = attach(tmp_path / "pq", tmp_path / "attached.duckdb")
     assert attached.layout == "dask"
@@ -63,9 +83,17 @@ def test_local_cluster_rows_equal_a_local_import(inputs, tmp_path):
     got, want = _rows(tmp_path / "attached.duckdb"), _rows(tmp_path / "local.duckdb")
     for table in TABLES:
         assert got[table] == want[table], table
+    # Every table, as multisets; what a shard cannot know (when, other files) left out.
+    assert differences(tmp_path / "attached.duckdb", tmp_path / "local.duckdb", skip={
+        "rejects": ("text_hash",),
+        "files": ("mtime", "imported", "duplicates", "consumed_hash"),
+    }) == {}
     con = duckdb.connect(str(tmp_path / "attached.duckdb"), read_only=True)
     assert con.execute("SELECT count(*), min(reason) FROM rejects").fetchone() == (
         1, "unknown_line")
+    kept = con.execute("SELECT DISTINCT source_file FROM hands WHERE source_file LIKE "
+                       "'%/x.txt'").fetchall()
+    assert kept == [(str(inputs / "t" / "x.txt"),)]
 
 
 def test_rerunning_a_shard_replaces_its_files(inputs, tmp_path):

@@ -73,16 +73,27 @@ def test_same_hands_in_every_encoding(tmp_path, name):
     assert consumed == (len(data), "complete")
 
 
-def test_partial_last_line_rejects_only_the_cut_hand(tmp_path):
+def test_partial_last_line_leaves_the_cut_hand_for_the_next_import(tmp_path):
     data = TEXT.rstrip("\n").encode("utf-8")
     cut = data[: data.rindex(b"*** SUMMARY ***") + 7]  # the last hand stops mid-line
     path = tmp_path / "cut.txt"
     path.write_bytes(cut)
-    summary = import_paths([path], tmp_path / "s.duckdb")
-    assert (summary.hands_seen, summary.hands_imported, summary.rejected) == (6, 5, 1)
-    con = duckdb.connect(str(tmp_path / "s.duckdb"), read_only=True)
-    offset, raw = con.execute("SELECT source_offset, raw_text FROM rejects").fetchone()
-    assert cut[offset:].decode() == raw
+    db = tmp_path / "s.duckdb"
+    summary = import_paths([path], db)
+    assert (summary.hands_seen, summary.hands_imported, summary.rejected) == (5, 5, 0)
+    assert summary.incomplete_tail == 1
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT count(*) FROM rejects").fetchone()[0] == 0
+    consumed, status = con.execute("SELECT bytes_consumed, status FROM files").fetchone()
+    con.close()
+    assert status == "partial" and cut[consumed:].startswith(b"PokerStars Hand #")
+    path.write_bytes(data)  # the client finishes the hand
+    again = import_paths([path], db)
+    assert (again.hands_seen, again.hands_imported, again.incomplete_tail) == (1, 1, 0)
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT count(*) FROM hands").fetchone()[0] == 6
+    assert con.execute("SELECT bytes_consumed, status FROM files").fetchone() == (
+        len(data), "complete")
 
 
 def _corpus_files(corpus, manifest_rows):

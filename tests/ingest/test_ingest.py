@@ -86,6 +86,7 @@ def test_engine_crash_becomes_internal_error_reject(tmp_path, monkeypatch):
         return real(hand)
 
     monkeypatch.setattr(ingest, "replay", flaky)
+    monkeypatch.setenv("SIDEPOT_CORE", "python")  # the patched engine is the Python core's
     path = tmp_path / "x.txt"
     path.write_text("\n\n".join(_hands("limit_fl20_procyon.txt")[:3]), encoding="utf-8")
     summary = import_paths([path], tmp_path / "s.duckdb")
