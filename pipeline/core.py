@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 from datetime import UTC, datetime
 from functools import cache
 from types import ModuleType
@@ -133,16 +132,13 @@ def _is_pokerstars(tail: bytes, fmt_name: str | None) -> bool:
         return False
 
 
-@cache
-def _long_line() -> re.Pattern[bytes]:
-    return re.compile(rb"[^\n]{%d}" % (config.MAX_LINE_CHARS + 1))
-
-
 def _oversized(tail: bytes) -> bool:
     """A file the Python core bounds (an oversized hand or line becomes a reject there)."""
     if len(tail) > config.MAX_FILE_BYTES:
         return True
-    return _long_line().search(tail) is not None
+    if len(tail) <= config.MAX_LINE_CHARS:
+        return False
+    return max(map(len, tail.split(b"\n"))) > config.MAX_LINE_CHARS
 
 
 def _packed(out: dict, chunks: pa.Table, size: int) -> PackedFile | None:

@@ -37,6 +37,7 @@ import os
 import signal
 import threading
 import time
+from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -158,6 +159,7 @@ def _summary(run: RunCounts, files: Sequence[Path], db_path: str | Path,
         resumed_files=run.resumed,
         incomplete_tail=run.incomplete,
         replaced=run.replaced,
+        core=core_used(run.cores),
     )
 
 
@@ -174,3 +176,11 @@ def _size(path: Path) -> int:
         return path.stat().st_size
     except OSError:
         return 0
+
+
+def core_used(cores: Counter) -> str:
+    """One word for the run: the core that read every file with hands, or "mixed"."""
+    used = [name for name, n in cores.items() if n]
+    if len(used) == 1:
+        return used[0]
+    return "mixed" if used else "python"

@@ -35,6 +35,9 @@ class ImportSummary:
     resumed_files: int = 0
     incomplete_tail: int = 0
     replaced: int = 0
+    #: Which core read the hands: "native", "python", or "mixed" when files went to both
+    #: (pipeline.core hands a file the native core does not claim to the Python core).
+    core: str = "python"
 
     def to_dict(self) -> dict:
         return asdict(self)

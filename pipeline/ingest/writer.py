@@ -74,11 +74,12 @@ class RunCounts:
     recognised: int = 0
     incomplete: int = 0  # files whose last hand is left for the next import
     replaced: int = 0  # stored hands dropped to be stored again from a longer reading
+    cores: Counter = field(default_factory=Counter)  # files parsed, by the core that read them
 
     def snapshot(self) -> RunCounts:
         """A copy (its counters too): what a committed batch leaves, kept for Ctrl-C."""
         return replace(self, reasons=self.reasons.copy(), codes=self.codes.copy(),
-                       skipped=self.skipped.copy())
+                       skipped=self.skipped.copy(), cores=self.cores.copy())
 
 
 class Batcher:
@@ -330,6 +331,8 @@ class Writer:
     def _finish_parse(self, task: Task, parsed: PackedFile) -> None:
         run, data, start = self.run, task.data, task.start
         assert data is not None
+        if parsed.n_outcomes:
+            run.cores[parsed.core] += 1
         base = self._take_back(task, parsed)
         record = FileRecord(
             path=task.name, size=len(data), mtime=task.mtime, content_hash=task.digest,

@@ -105,3 +105,15 @@ def test_without_the_native_module_the_python_core_runs(
     monkeypatch.setattr(core, "native_available", lambda: False)
     data = Path(SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
     assert core.parse_file((data, "a.txt", 0, None, True)).core == "python"
+
+
+def test_the_import_summary_names_the_core(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from pipeline.ingest import import_paths
+    from tests.support.paths import FIXTURES
+
+    assert import_paths([SAMPLES], tmp_path / "a.duckdb").core == "native"
+    gg = FIXTURES / "ggpoker" / "cash_rush.txt"
+    assert import_paths([SAMPLES, gg], tmp_path / "b.duckdb").core == "mixed"
+    monkeypatch.setenv(core.CORE_ENV, "python")
+    assert import_paths([SAMPLES], tmp_path / "c.duckdb").core == "python"
