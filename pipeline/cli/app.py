@@ -36,7 +36,7 @@ import typer
 import typer.core
 
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
-from pipeline.cli import export, importing, reports, simulate
+from pipeline.cli import export, hands, importing, reports, simulate
 from pipeline.cli.options import DEBUG_KEY, DebugOption
 from pipeline.cli.render import safe
 from pipeline.errors import ImportInterrupted, SidepotError, UsageError
@@ -176,7 +176,7 @@ def _root(ctx: typer.Context, debug: DebugOption = False) -> None:
     ctx.meta[DEBUG_KEY] = debug
 
 
-for _module in (importing, simulate, export, reports):  # the order of `sidepot --help`
+for _module in (importing, simulate, export, reports, hands):  # the order of `sidepot --help`
     for _name, _command in _module.COMMANDS.items():
         app.command(_name)(_command)
 

@@ -20,7 +20,7 @@ def test_every_command_is_listed_with_its_help():
     result = CliRunner().invoke(app, ["--help"])
     assert result.exit_code == 0
     assert set(GROUP.commands) == {"import", "attach", "formats", "rejects", "simulate",
-                                   "export", "stats", "audit", "show", "graph", "report"}
+                                   "export", "stats", "audit", "show", "graph", "report", "hands"}
     for name, command in GROUP.commands.items():
         assert command.help and len(command.help.strip()) > 20, name
         assert name in result.output
