@@ -1,10 +1,11 @@
 """The store: one column spec, the rules of what fits, flattening to Arrow, DuckDB and Parquet.
 
-:mod:`.schema` holds the tables' definition and the small records the import writes,
-:mod:`.storable` every rule deciding whether a hand fits the columns, :mod:`.flatten`
-(with :mod:`.columns`) turns hands and replays into Arrow tables, :mod:`.rows` carries them
-as batches, :mod:`.db` is the DuckDB store (dedup, commits with progress rows),
-:mod:`.parquet` exports it, :mod:`.attach` puts views over a Parquet folder.
+:mod:`.schema` holds the one column spec (the DuckDB DDL and the Arrow schemas are derived
+from it) and the small records the import writes, :mod:`.storable` every rule deciding whether
+a hand fits the columns, :mod:`.flatten` (with :mod:`.columns`) turns hands and replays into
+Arrow tables, :mod:`.rows` carries them as batches, :mod:`.db` is the DuckDB store (every open
+of the file, dedup, commits with progress rows), :mod:`.parquet` exports it, :mod:`.attach`
+puts views over a Parquet folder.
 """
 
 from __future__ import annotations
@@ -13,8 +14,18 @@ from pipeline._lazy import lazy_exports
 
 _EXPORTS = {
     "Store": "pipeline.store.db",
+    "connect": "pipeline.store.db",
     "file_digest": "pipeline.store.db",
     "SCHEMA": "pipeline.store.schema",
+    "MIGRATIONS": "pipeline.store.schema",
+    "TABLES": "pipeline.store.schema",
+    "HAND_TABLES": "pipeline.store.schema",
+    "OTHER_TABLES": "pipeline.store.schema",
+    "Column": "pipeline.store.schema",
+    "Kind": "pipeline.store.schema",
+    "Table": "pipeline.store.schema",
+    "arrow_schema": "pipeline.store.schema",
+    "arrow_type": "pipeline.store.schema",
     "BatchResult": "pipeline.store.schema",
     "FileRecord": "pipeline.store.schema",
     "Reject": "pipeline.store.schema",

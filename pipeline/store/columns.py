@@ -19,9 +19,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipeline.store.schema import MONEY_SCALE
+from pipeline.store.schema import MONEY_SCALE, Kind, arrow_type
 
-MONEY_ARROW = pa.decimal128(18, MONEY_SCALE)
+MONEY_ARROW = arrow_type(Kind.MONEY)
 #: Largest magnitude a DECIMAL(18, 2) column holds, in cents (exclusive).
 MONEY_LIMIT = 10**18
 _NO_KEY = np.iinfo(np.int64).min  # a key that no row has

@@ -1,6 +1,6 @@
-"""The DuckDB store: schema, Arrow bulk load, dedup on (site, hand_id), Parquet export.
+"""The DuckDB store: opening the file, Arrow bulk load, dedup on (site, hand_id), export.
 
-The schema and value objects live in :mod:`pipeline.store.schema`, the flattening in
+The column spec and value objects live in :mod:`pipeline.store.schema`, the flattening in
 :mod:`pipeline.store.flatten`, the export in :mod:`pipeline.store.parquet`; this module re-exports
 the names other modules have always imported from here.
 
@@ -19,6 +19,8 @@ Why this shape:
 - The key is (site, hand_id). New hands are found with one anti-join per batch (the primary key
   is the safety net), so importing a hand twice stores it once and the duplicate is counted.
 - An import sets DuckDB up for a long run of batches (:meth:`Store.prepare_bulk_load`).
+- Every command opens the file through :func:`connect`, so a store held by another process
+  (an import still running) is reported in one line naming that process, whoever asks.
 """
 
 from __future__ import annotations
@@ -38,11 +40,11 @@ import pyarrow.compute as pc
 from parsers.model import Hand
 from pipeline.config import BULK_CHECKPOINT
 from pipeline.engine.result import Replay
-from pipeline.errors import SidepotError
+from pipeline.errors import SidepotError, StoreBusyError
 from pipeline.store.parquet import export_csv, export_parquet
 from pipeline.store.rows import Rows, flatten_rows, storable_problem
 from pipeline.store.schema import (
-    _FILE_COLS,
+    FILES,
     MIGRATIONS,
     MONEY,
     MONEY_SCALE,
@@ -50,6 +52,7 @@ from pipeline.store.schema import (
     BatchResult,
     FileRecord,
     Reject,
+    arrow_schema,
     csv_safe,
     money,
     positions,
@@ -58,9 +61,11 @@ from pipeline.store.storable import unstorable, unsupported_precision
 
 __all__ = [
     "MIGRATIONS", "MONEY", "MONEY_SCALE", "SCHEMA", "BatchResult", "FileRecord", "Reject",
-    "Rows", "SidepotError", "Store", "csv_safe", "file_digest", "money", "positions",
-    "storable_problem", "unstorable", "unsupported_precision",
+    "Rows", "SidepotError", "Store", "StoreBusyError", "connect", "csv_safe", "file_digest",
+    "money", "positions", "storable_problem", "unstorable", "unsupported_precision",
 ]
+
+_FILE_COLS = FILES.names
 
 
 def _rollback(con: duckdb.DuckDBPyConnection) -> None:
@@ -76,19 +81,33 @@ def _first_line(exc: BaseException) -> str:
 
 
 _DISK_FULL = ("no space left", "disk full", "disk quota", "file too large")
+#: How DuckDB says another process holds the file ("Could not set lock on file ...:
+#: Conflicting lock is held in /usr/bin/python3 (PID 1234) by user ...").
+_LOCKED = ("could not set lock", "conflicting lock")
+
+
+def connect(path: str | Path, *, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    """Open the DuckDB file at ``path``; a failure becomes one line a user can act on.
+
+    Every command opens the store through here (imports through :class:`Store`, readers
+    with ``read_only=True``): DuckDB lets one process write a file or several read it, and its
+    own message for the clash is an ``IO Error`` with a documentation link.
+    """
+    try:
+        return duckdb.connect(str(path), read_only=read_only)
+    except duckdb.Error as exc:
+        raise _open_error(str(path), exc) from exc
 
 
 def _open_error(path: str, exc: BaseException) -> SidepotError:
     """A DuckDB open failure as one actionable line (a lock names the process holding it)."""
     text = str(exc)
-    if "lock" in text.lower():
-        holder = ""
-        pid = re.search(r"PID (\d+)", text)
-        if pid:
-            holder = f" (PID {pid.group(1)})"
-        return SidepotError(
-            f"database {path} is in use by another process{holder}: "
-            "wait for it to finish or use another --db"
+    if any(word in text.lower() for word in _LOCKED):
+        pid = re.search(r"\(PID (\d+)\)", text)
+        holder = f" (PID {pid.group(1)})" if pid else ""
+        return StoreBusyError(
+            f"the store {path} is in use by another process{holder}: "
+            "wait for it to finish, or use another --db"
         )
     if any(word in text.lower() for word in _DISK_FULL):
         return SidepotError(f"disk full: cannot open database {path}")
@@ -110,10 +129,7 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        try:
-            self.con = duckdb.connect(self.path)
-        except duckdb.Error as exc:
-            raise _open_error(self.path, exc) from exc
+        self.con = connect(self.path)
         self.con.execute(SCHEMA)
         for statement in MIGRATIONS:
             self.con.execute(statement)
@@ -255,15 +271,16 @@ class Store:
         _new_rejects = pa.table(  # read by name in the statement below, as in _load
             {
                 "source_file": [r.source_file for r in rejects],
-                "source_offset": pa.array([r.source_offset for r in rejects], pa.int64()),
-                "line": pa.array([r.line for r in rejects], pa.int32()),
-                "site": pa.array([r.site for r in rejects], pa.string()),
+                "source_offset": [r.source_offset for r in rejects],
+                "line": [r.line for r in rejects],
+                "site": [r.site for r in rejects],
                 "reason": [r.reason for r in rejects],
                 "detail": [r.detail for r in rejects],
                 "raw_text": [r.raw_text for r in rejects],
                 "text_hash": [_text_hash(r.raw_text) for r in rejects],
-                "imported_at": pa.array([now] * len(rejects), pa.timestamp("us")),
-            }
+                "imported_at": [now] * len(rejects),
+            },
+            schema=arrow_schema("rejects"),
         )
         self.con.execute(
             """
@@ -285,19 +302,19 @@ class Store:
             return
         _new_files = pa.table({  # read by name in the statement below, as in _load
             "path": [r.path for r in records],
-            "size": pa.array([r.size for r in records], pa.int64()),
-            "mtime": pa.array([r.mtime for r in records], pa.timestamp("us")),
+            "size": [r.size for r in records],
+            "mtime": [r.mtime for r in records],
             "content_hash": [r.content_hash for r in records],
-            "format": pa.array([r.format for r in records], pa.string()),
-            "bytes_consumed": pa.array([r.bytes_consumed for r in records], pa.int64()),
-            "hands": pa.array([r.hands for r in records], pa.int32()),
-            "imported": pa.array([r.imported for r in records], pa.int32()),
-            "duplicates": pa.array([r.duplicates for r in records], pa.int32()),
-            "rejected": pa.array([r.rejected for r in records], pa.int32()),
+            "format": [r.format for r in records],
+            "bytes_consumed": [r.bytes_consumed for r in records],
+            "hands": [r.hands for r in records],
+            "imported": [r.imported for r in records],
+            "duplicates": [r.duplicates for r in records],
+            "rejected": [r.rejected for r in records],
             "status": [r.status for r in records],
-            "imported_at": pa.array([now] * len(records), pa.timestamp("us")),
+            "imported_at": [now] * len(records),
             "consumed_hash": [r.consumed_hash for r in records],
-        })
+        }, schema=arrow_schema("files"))
         self.con.execute("INSERT OR REPLACE INTO files BY NAME SELECT * FROM _new_files")
 
     def file_states(self) -> dict[str, FileRecord]:

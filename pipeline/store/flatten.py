@@ -14,11 +14,13 @@ Why this shape (it is the store's hot path: every imported hand passes here once
   decimals, and written straight into ``DECIMAL(18, 2)`` buffers
   (:func:`pipeline.store.columns.money`): no Decimal object and no float anywhere.
 - Any value a column cannot hold raises, and so does a batch holding a hand that
-  :func:`pipeline.store.schema.unstorable` refuses (bounded once per batch over the columns
-  gathered here, :func:`pipeline.store.schema.first_unstorable`), so :mod:`pipeline.ingest.pool`
-  falls back and rejects the odd hands alone (:func:`pipeline.store.rows.storable_problems`).
-- The same function serves the DuckDB store and the Parquet shards of the Dask import, so
-  the two always agree on every column.
+  :func:`pipeline.store.storable.unstorable` refuses (bounded once per batch over the columns
+  gathered here, :func:`pipeline.store.storable.first_unstorable`), so the import falls back
+  and rejects the odd hands alone (:func:`pipeline.store.rows.storable_problems`).
+- Each table is built by column name and laid out in the order of the column spec
+  (:data:`pipeline.store.schema.TABLES`), with the Arrow types derived from it; the same
+  function serves the DuckDB store and the Parquet shards of the Dask import, so the two
+  always agree on every column.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import gc
 from collections.abc import Sequence
 from datetime import datetime
 from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 import numpy as np
 import pyarrow as pa
@@ -36,10 +38,20 @@ import pyarrow.compute as pc
 from parsers.model import ActionKind, Hand, Street
 from pipeline.engine.result import Replay, Severity
 from pipeline.store import columns as col
-from pipeline.store.schema import MONEY_SCALE, names_after_button, positions
+from pipeline.store.schema import (
+    MONEY_SCALE,
+    TABLES,
+    Kind,
+    arrow_type,
+    names_after_button,
+    positions,
+)
 from pipeline.store.storable import first_unstorable
 
+#: The text stored for each street and action kind, looked up per row like a dict of names
+#: (reading the enum's ``value`` property per action costs ~5 % of flattening).
 _STREET_NAMES = {s: s.name.lower() for s in Street}
+_KIND_NAMES = {k: k.value for k in ActionKind}
 _RETURN = ActionKind.UNCALLED_RETURN.value
 #: Bound on each term of a seat's net and final stack, so that their sums cannot overflow.
 _TERM_LIMIT = 2**61
@@ -49,58 +61,14 @@ _TERM_LIMIT = 2**61
 #: of the pot the player collected, so there the fee comes off.
 FEE_INCLUDED_SITES = frozenset({"pokerstars"})
 
-HAND_COLS = (
-    "site", "hand_id", "source_file", "source_offset", "source_line", "game",
-    "limit_type", "currency", "decimals", "small_blind", "big_blind", "ante", "small_bet",
-    "big_bet", "started_at", "local_time", "time_zone", "table_name", "button_seat",
-    "max_seats", "n_players", "board", "boards", "total_pot", "engine_total_pot", "rake",
-    "fees", "tournament_id", "level", "is_tournament", "fast_fold", "payouts_verified",
-    "has_error", "n_findings", "imported_at",
-)
-SEAT_COLS = (
-    "site", "hand_id", "seat", "player", "position", "starting_stack",
-    "hole_cards", "invested", "collected", "won", "net", "final_stack", "went_to_showdown",
-    "is_hero", "sitting_out",
-)
-ACTION_COLS = (
-    "site", "hand_id", "seq", "street", "seat", "player", "kind", "amount",
-    "to_amount", "all_in", "cards", "pot_after", "line",
-)
-POT_COLS = (
-    "site", "hand_id", "pot_index", "amount", "printed_amount", "eligible",
-    "winners", "eligible_seats", "winner_seats",
-)
-FINDING_COLS = ("site", "hand_id", "code", "severity", "message", "line")
-
-_MONEY_COLS = frozenset({
-    "small_blind", "big_blind", "ante", "small_bet", "big_bet", "total_pot",
-    "engine_total_pot", "rake", "fees", "starting_stack", "invested", "collected", "won",
-    "net", "final_stack", "amount", "to_amount", "pot_after", "printed_amount",
-})
-
-_S, _I32, _I64, _B = pa.string(), pa.int32(), pa.int64(), pa.bool_()
-_TS = pa.timestamp("us")
-_TYPES: dict[str, pa.DataType] = {
-    "site": _S, "hand_id": _S, "source_file": _S, "source_offset": _I64, "source_line": _I32,
-    "game": _S, "limit_type": _S, "currency": _S, "decimals": _I32, "started_at": _TS,
-    "local_time": _S, "time_zone": _S, "table_name": _S, "button_seat": _I32,
-    "max_seats": _I32, "n_players": _I32, "board": _S, "boards": pa.list_(_S),
-    "tournament_id": _S, "level": _S, "is_tournament": _B, "fast_fold": _B,
-    "payouts_verified": _B, "has_error": _B, "n_findings": _I32, "imported_at": _TS,
-    "seat": _I32, "player": _S, "position": _S, "hole_cards": _S, "went_to_showdown": _B,
-    "is_hero": _B, "sitting_out": _B, "seq": _I32, "street": _S, "kind": _S, "all_in": _B,
-    "cards": _S, "line": _I32, "pot_index": _I32, "eligible": pa.list_(_S),
-    "winners": pa.list_(_S), "eligible_seats": pa.list_(_I32), "winner_seats": pa.list_(_I32),
-    "code": _S, "severity": _S, "message": _S,
-}
-
-TABLE_COLS = {
-    "hands": HAND_COLS, "seats": SEAT_COLS, "actions": ACTION_COLS, "pots": POT_COLS,
-    "findings": FINDING_COLS,
-}
+#: Arrow types of the columns, from the spec. Minor units travel as int64 (BIGINT's type) until
+#: :func:`pipeline.store.columns.money` turns them into cents.
+_S, _I32, _I64 = arrow_type(Kind.VARCHAR), arrow_type(Kind.INTEGER), arrow_type(Kind.BIGINT)
+_B, _TS = arrow_type(Kind.BOOLEAN), arrow_type(Kind.TIMESTAMP)
+_S_LIST, _I32_LIST = arrow_type(Kind.VARCHAR_LIST), arrow_type(Kind.INTEGER_LIST)
 
 _SEATS, _ACTIONS, _REPORT = attrgetter("seats"), attrgetter("actions"), attrgetter("report")
-_BOARDS, _FEES, _FIRST = attrgetter("boards"), attrgetter("fees"), itemgetter(0)
+_BOARDS, _FEES = attrgetter("boards"), attrgetter("fees")
 _POTS, _FINDINGS = attrgetter("pots"), attrgetter("findings")
 _SEAT, _PLAYER, _STACK = attrgetter("seat"), attrgetter("player"), attrgetter("stack")
 _KNOWN, _HOLE = attrgetter("stack_known"), attrgetter("hole_cards")
@@ -109,17 +77,9 @@ _INVESTED, _WON = attrgetter("invested"), attrgetter("won")
 _NET, _FINAL = attrgetter("net"), attrgetter("final_stack")
 _SHOWDOWN = attrgetter("went_to_showdown")
 _STREET, _AMOUNT, _TO = attrgetter("street"), attrgetter("amount"), attrgetter("to")
-_KIND = attrgetter("kind._value_")  # an enum member's value, read as the plain attribute
+_KIND = attrgetter("kind")
 _ALL_IN, _CARDS, _LINE = attrgetter("all_in"), attrgetter("cards"), attrgetter("line")
 _INDEX, _ELIGIBLE, _WINNERS = attrgetter("index"), attrgetter("eligible"), attrgetter("winners")
-
-
-def arrow_schema(table: str) -> pa.Schema:
-    """The Arrow schema of one hand-keyed table (empty Parquet shards need it)."""
-    return pa.schema([
-        (name, col.MONEY_ARROW if name in _MONEY_COLS else _TYPES[name])
-        for name in TABLE_COLS[table]
-    ])
 
 
 def flatten(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> dict[str, pa.Table]:
@@ -184,10 +144,10 @@ class Batch:
         """The hand number of each row of ``table``."""
         return np.repeat(np.arange(self.n, dtype=np.int64), self.counts[table])
 
-    def key_columns(self, rows: np.ndarray) -> list[pa.Array]:
+    def key_columns(self, rows: np.ndarray) -> dict[str, pa.Array]:
         """The ``site`` and ``hand_id`` columns of rows belonging to hands ``rows``."""
         index = pa.array(rows)
-        return [self.site.take(index), self.hand_id.take(index)]
+        return {"site": self.site.take(index), "hand_id": self.hand_id.take(index)}
 
     def factor(self, rows: np.ndarray) -> np.ndarray | None:
         """Per row, what turns its hand's minor unit into cents (None: cents already)."""
@@ -261,22 +221,22 @@ def _seats(batch: Batch, hands: list[Hand], replays: list[Replay], reports: list
     final = pa.array(stack - invested + collected, mask=None if known.all() else ~known)
 
     factor = batch.factor(rows)
-    table = pa.Table.from_arrays([
-        *batch.key_columns(rows),
-        number,
-        players,
-        _positions(hands, seat_lists, rows, seat_keys, sitting_out),
-        col.money(starting, factor),
-        _cards(list(map(_HOLE, seats))),
-        col.money(invested, factor),
-        col.money(collected, factor),
-        col.money(won, factor),
-        col.money(collected - invested, factor),
-        col.money(final, factor),
-        pa.array(showdown, _B),
-        pa.array(list(map(_HERO, seats)), _B),
-        sitting_out,
-    ], names=list(SEAT_COLS))
+    table = _table("seats", {
+        **batch.key_columns(rows),
+        "seat": number,
+        "player": players,
+        "position": _positions(hands, seat_lists, rows, seat_keys, sitting_out),
+        "starting_stack": col.money(starting, factor),
+        "hole_cards": _cards(list(map(_HOLE, seats))),
+        "invested": col.money(invested, factor),
+        "collected": col.money(collected, factor),
+        "won": col.money(won, factor),
+        "net": col.money(collected - invested, factor),
+        "final_stack": col.money(final, factor),
+        "went_to_showdown": pa.array(showdown, _B),
+        "is_hero": pa.array(list(map(_HERO, seats)), _B),
+        "sitting_out": sitting_out,
+    })
     return _Seats(table, seat_keys, players)
 
 
@@ -396,56 +356,51 @@ def _hands(batch: Batch, hands: list[Hand], replays: list[Replay], reports: list
     batch.amounts.append(col.magnitude(fee_sums))
     batch.amounts.append(max((abs(v) for f in fee_lists for _, v in f), default=0))
 
-    return pa.Table.from_arrays([
-        batch.site,
-        batch.hand_id,
-        _attr(hands, "source.file", _S),
-        _attr(hands, "source.offset", _I64),
-        integers("source.line"),
-        _attr(hands, "game._value_", _S),
-        _attr(hands, "limit._value_", _S),
-        _attr(hands, "currency", _S),
-        _attr(hands, "decimals", _I32),
-        money(hands, "stakes.small_blind"),
-        money(hands, "stakes.big_blind"),
-        money(hands, "stakes.ante"),
-        money(hands, "stakes.small_bet"),
-        money(hands, "stakes.big_bet"),
+    return _table("hands", {
+        "site": batch.site,
+        "hand_id": batch.hand_id,
+        "source_file": _attr(hands, "source.file", _S),
+        "source_offset": _attr(hands, "source.offset", _I64),
+        "source_line": integers("source.line"),
+        "game": _attr(hands, "game.value", _S),
+        "limit_type": _attr(hands, "limit.value", _S),
+        "currency": _attr(hands, "currency", _S),
+        "decimals": _attr(hands, "decimals", _I32),
+        "small_blind": money(hands, "stakes.small_blind"),
+        "big_blind": money(hands, "stakes.big_blind"),
+        "ante": money(hands, "stakes.ante"),
+        "small_bet": money(hands, "stakes.small_bet"),
+        "big_bet": money(hands, "stakes.big_bet"),
         # Arrow converts a datetime with a time zone to UTC (and keeps a naive one as is)
-        _attr(hands, "started_at", _TS),
-        _attr(hands, "local_time", _S),
-        _attr(hands, "time_zone", _S),
-        _attr(hands, "table_name", _S),
-        integers("button_seat"),
-        integers("max_seats"),
-        pa.array(dealt[ends] - dealt[ends - seat_counts], _I32),
-        board,
-        boards,
-        money(reports, "total_pot"),
-        money(replays, "total_pot"),
-        money(reports, "rake"),
-        col.money(fee_sums, batch.factors),
-        _attr(hands, "tournament_id", _S),
-        _attr(hands, "level", _S),
-        _attr(hands, "is_tournament", _B),
-        _attr(hands, "fast_fold", _B),
-        _attr(replays, "payouts_verified", _B),
-        pa.array(has_error, _B),
-        pa.array(batch.counts["findings"], _I32),
-        pa.array([now] * batch.n, _TS),
-    ], names=list(HAND_COLS))
+        "started_at": _attr(hands, "started_at", _TS),
+        "local_time": _attr(hands, "local_time", _S),
+        "time_zone": _attr(hands, "time_zone", _S),
+        "table_name": _attr(hands, "table_name", _S),
+        "button_seat": integers("button_seat"),
+        "max_seats": integers("max_seats"),
+        "n_players": pa.array(dealt[ends] - dealt[ends - seat_counts], _I32),
+        "board": board,
+        "boards": boards,
+        "total_pot": money(reports, "total_pot"),
+        "engine_total_pot": money(replays, "total_pot"),
+        "rake": money(reports, "rake"),
+        "fees": col.money(fee_sums, batch.factors),
+        "tournament_id": _attr(hands, "tournament_id", _S),
+        "level": _attr(hands, "level", _S),
+        "is_tournament": _attr(hands, "is_tournament", _B),
+        "fast_fold": _attr(hands, "fast_fold", _B),
+        "payouts_verified": _attr(replays, "payouts_verified", _B),
+        "has_error": pa.array(has_error, _B),
+        "n_findings": pa.array(batch.counts["findings"], _I32),
+        "imported_at": pa.array([now] * batch.n, _TS),
+    })
 
 
 def _boards(board_lists: list[tuple[tuple[str, ...], ...]]) -> tuple[pa.Array, pa.Array]:
-    """The ``board`` (the first board, "" when none) and ``boards`` columns. Fast path: every
-    hand dealt one board, so the list column is the first boards with one entry per hand."""
-    n = len(board_lists)
-    if n and bool((col.lengths(board_lists) == 1).all()):
-        first = pa.array(list(map(" ".join, map(_FIRST, board_lists))), _S)
-        offsets = pa.array(np.arange(n + 1, dtype=np.int32))
-        return first, pa.ListArray.from_arrays(offsets, first, type=pa.list_(_S))
+    """The ``board`` (the first board, "" when none) and ``boards`` (every board, for a hand
+    run twice) columns, each board as its cards joined by spaces."""
     boards = [list(map(" ".join, b)) for b in board_lists]
-    return pa.array([b[0] if b else "" for b in boards], _S), pa.array(boards, pa.list_(_S))
+    return pa.array([b[0] if b else "" for b in boards], _S), pa.array(boards, _S_LIST)
 
 
 def _cards(card_lists: list[tuple[str, ...] | None]) -> pa.Array:
@@ -458,6 +413,15 @@ def _cards(card_lists: list[tuple[str, ...] | None]) -> pa.Array:
     return pa.array(joined, _S)
 
 
+def _table(name: str, columns: dict[str, pa.Array]) -> pa.Table:
+    """``columns`` as the table ``name`` of the spec, in the spec's order; every column of the
+    spec must be given, and no other."""
+    names = TABLES[name].names
+    if len(columns) != len(names) or not columns.keys() <= set(names):
+        raise ValueError(f"the {name} columns built differ from the spec: {sorted(columns)}")
+    return pa.Table.from_arrays([columns[n] for n in names], names=list(names))
+
+
 def _attr(objects: list, name: str, type_: pa.DataType) -> pa.Array:
     """Attribute ``name`` (dotted: through attributes) of every object, as one Arrow array."""
     return pa.array(list(map(attrgetter(name), objects)), type_)
@@ -468,7 +432,7 @@ def _actions(batch: Batch, act_lists: list, seats: _Seats) -> pa.Table:
     rows = batch.rows("actions")
     counts = batch.counts["actions"]
     seat = pa.array(list(map(_SEAT, acts)), _I32)
-    kind = pa.array(list(map(_KIND, acts)), _S)
+    kind = pa.array(list(map(_KIND_NAMES.__getitem__, map(_KIND, acts))), _S)
     amount = pa.array(list(map(_AMOUNT, acts)), _I64)
     to = pa.array(list(map(_TO, acts)), _I64)
     line = pa.array(list(map(_LINE, acts)), _I32)
@@ -479,20 +443,22 @@ def _actions(batch: Batch, act_lists: list, seats: _Seats) -> pa.Table:
     batch.numbers.extend((col.magnitude(seat), col.magnitude(line)))
     returned = col.bools(pc.equal(kind, _RETURN))  # uncalled bets come back out of the pot
     factor = batch.factor(rows)
-    return pa.Table.from_arrays([
-        *batch.key_columns(rows),
-        pa.array(np.arange(len(acts)) - np.repeat(np.cumsum(counts) - counts, counts), _I32),
-        pa.array(list(map(_STREET_NAMES.__getitem__, map(_STREET, acts))), _S),
-        seat,
-        seats.names((rows << 32) + col.ints(seat)),
-        kind,
-        col.money(amount, factor),
-        col.money(to, factor),
-        pa.array(list(map(_ALL_IN, acts)), _B),
-        _cards(list(map(_CARDS, acts))),
-        col.money(col.running_sums(np.where(returned, -units, units), counts), factor),
-        line,
-    ], names=list(ACTION_COLS))
+    return _table("actions", {
+        **batch.key_columns(rows),
+        "seq": pa.array(np.arange(len(acts)) - np.repeat(np.cumsum(counts) - counts, counts),
+                        _I32),
+        "street": pa.array(list(map(_STREET_NAMES.__getitem__, map(_STREET, acts))), _S),
+        "seat": seat,
+        "player": seats.names((rows << 32) + col.ints(seat)),
+        "kind": kind,
+        "amount": col.money(amount, factor),
+        "to_amount": col.money(to, factor),
+        "all_in": pa.array(list(map(_ALL_IN, acts)), _B),
+        "cards": _cards(list(map(_CARDS, acts))),
+        "pot_after": col.money(col.running_sums(np.where(returned, -units, units), counts),
+                               factor),
+        "line": line,
+    })
 
 
 def _pots(batch: Batch, reports: list, pot_lists: list, seats: _Seats) -> pa.Table:
@@ -511,16 +477,16 @@ def _pots(batch: Batch, reports: list, pot_lists: list, seats: _Seats) -> pa.Tab
     batch.amounts.extend((col.magnitude(amounts), col.magnitude(printed_amounts)))
     eligible_names, eligible_seats = _seat_lists(list(map(_ELIGIBLE, pots)), rows, seats)
     winner_names, winner_seats = _seat_lists(list(map(_WINNERS, pots)), rows, seats)
-    return pa.Table.from_arrays([
-        *batch.key_columns(rows),
-        index,
-        col.money(amounts, factor),
-        col.money(col.take(printed_amounts, at), factor),
-        eligible_names,
-        winner_names,
-        eligible_seats,
-        winner_seats,
-    ], names=list(POT_COLS))
+    return _table("pots", {
+        **batch.key_columns(rows),
+        "pot_index": index,
+        "amount": col.money(amounts, factor),
+        "printed_amount": col.money(col.take(printed_amounts, at), factor),
+        "eligible": eligible_names,
+        "winners": winner_names,
+        "eligible_seats": eligible_seats,
+        "winner_seats": winner_seats,
+    })
 
 
 def _seat_lists(lists: list[tuple[int, ...]], rows: np.ndarray,
@@ -533,18 +499,18 @@ def _seat_lists(lists: list[tuple[int, ...]], rows: np.ndarray,
     names = seats.names((np.repeat(rows, lengths) << 32) + col.ints(numbers))
     if names.null_count:
         names = pc.if_else(names.is_valid(), names, numbers.cast(_S))
-    return (pa.ListArray.from_arrays(offsets, names, type=pa.list_(_S)),
-            pa.ListArray.from_arrays(offsets, numbers, type=pa.list_(_I32)))
+    return (pa.ListArray.from_arrays(offsets, names, type=_S_LIST),
+            pa.ListArray.from_arrays(offsets, numbers, type=_I32_LIST))
 
 
 def _findings(batch: Batch, finding_lists: list) -> pa.Table:
     found = list(chain.from_iterable(finding_lists))
     line = pa.array([f.line for f in found], _I32)
     batch.numbers.append(col.magnitude(line))
-    return pa.Table.from_arrays([
-        *batch.key_columns(batch.rows("findings")),
-        pa.array([f.code for f in found], _S),
-        pa.array([f.severity.value for f in found], _S),
-        pa.array([f.message for f in found], _S),
-        line,
-    ], names=list(FINDING_COLS))
+    return _table("findings", {
+        **batch.key_columns(batch.rows("findings")),
+        "code": pa.array([f.code for f in found], _S),
+        "severity": pa.array([f.severity.value for f in found], _S),
+        "message": pa.array([f.message for f in found], _S),
+        "line": line,
+    })

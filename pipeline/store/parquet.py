@@ -12,7 +12,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from pipeline.store.schema import csv_safe
+from pipeline.store.schema import HAND_TABLES, OTHER_TABLES, TABLES, csv_safe
 
 
 def export_parquet(con: duckdb.DuckDBPyConnection, out_dir: str | Path) -> list[str]:
@@ -21,7 +21,7 @@ def export_parquet(con: duckdb.DuckDBPyConnection, out_dir: str | Path) -> list[
     out.mkdir(parents=True, exist_ok=True)
     written = []
     month = "coalesce(strftime(h.started_at, '%Y-%m'), 'unknown') AS month"
-    for table in ("hands", "seats", "actions", "pots", "findings"):
+    for table in HAND_TABLES:
         target = out / table
         src = (
             f"SELECT h.*, {month} FROM hands h"
@@ -33,11 +33,12 @@ def export_parquet(con: duckdb.DuckDBPyConnection, out_dir: str | Path) -> list[
             "(FORMAT PARQUET, PARTITION_BY (site, month), OVERWRITE_OR_IGNORE)"
         )
         written.append(str(target))
-    for table in ("rejects", "files"):
+    for table in OTHER_TABLES:
         target = out / f"{table}.parquet"
         con.execute(f"COPY {table} TO '{_sql_path(target)}' (FORMAT PARQUET)")
         written.append(str(target))
     return written
+
 
 def export_csv(con: duckdb.DuckDBPyConnection, out_dir: str | Path) -> list[str]:
     """Write every table as one CSV file, safe to open in a spreadsheet.
@@ -51,7 +52,7 @@ def export_csv(con: duckdb.DuckDBPyConnection, out_dir: str | Path) -> list[str]
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in ("hands", "seats", "actions", "pots", "findings", "rejects", "files"):
+    for name in TABLES:
         table = con.sql(f"SELECT * FROM {name}").to_arrow_table()
         columns = []
         for col, field in zip(table.columns, table.schema, strict=True):

@@ -19,7 +19,8 @@ import pyarrow as pa
 
 from parsers.model import Hand
 from pipeline.engine.result import Replay
-from pipeline.store.flatten import TABLE_COLS, flatten_batch
+from pipeline.store.flatten import flatten_batch
+from pipeline.store.schema import HAND_TABLES
 from pipeline.store.storable import unstorable
 
 
@@ -87,7 +88,7 @@ class Rows:
 def flatten_rows(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> Rows:
     """:func:`flatten` plus the per-hand row offsets that :class:`Rows` carries."""
     flat = flatten_batch(batch, now)
-    starts = {name: _starts(flat.counts[name]) for name in TABLE_COLS}
+    starts = {name: _starts(flat.counts[name]) for name in HAND_TABLES}
     return Rows(flat.tables, starts, tuple(hand.source.file for hand, _ in batch))
 
 
@@ -102,7 +103,7 @@ def concat_rows(parts: Sequence[Rows]) -> Rows:
     if not parts:
         return flatten_rows((), datetime.now(UTC).replace(tzinfo=None))
     tables, starts = {}, {}
-    for name in TABLE_COLS:
+    for name in HAND_TABLES:
         tables[name] = pa.concat_tables([p.tables[name] for p in parts])
         acc, s = 0, [0]
         for p in parts:

@@ -1,148 +1,282 @@
-"""The store's contract: DuckDB schema, the value objects that cross into it, and the checks
-that decide whether a hand fits its columns.
+"""The store's contract: one column spec for every table, and the records the import writes.
 
-Why apart from :mod:`pipeline.store.db`: the schema and these checks are used by every writer of
-sidepot's tables (the DuckDB store, the Dask Parquet writer, the attach views) and by the
-ingest workers, which never open a database.
+Why one spec: the DuckDB tables, the Arrow tables that :mod:`pipeline.store.flatten` builds,
+the Parquet shards of the Dask import and the views of :mod:`pipeline.store.attach` must agree
+column by column. Each table is declared once here (:class:`Table` of :class:`Column`), and
+the DuckDB DDL (:data:`SCHEMA`, :data:`MIGRATIONS`), the Arrow schemas (:func:`arrow_schema`)
+and the column names are all derived from it, so they cannot drift apart.
+
+Why apart from :mod:`pipeline.store.db`: the spec and the records are used by every writer of
+sidepot's tables and by the ingest workers, which never open a database. pyarrow is imported
+only when an Arrow type is asked for, so the parse step that reads :class:`Reject` from here
+does not load it.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from functools import cache
+from typing import TYPE_CHECKING
 
 from parsers.model import Hand
 
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = [
+    "HAND_TABLES", "MIGRATIONS", "MONEY", "MONEY_SCALE", "OTHER_TABLES", "SCHEMA", "TABLES",
+    "BatchResult", "Column", "FileRecord", "Kind", "Reject", "Table", "arrow_schema",
+    "arrow_type", "csv_safe", "money", "names_after_button", "positions",
+]
+
 #: Decimal places of every money column. Cents cover every cash site and all tournament chips.
 MONEY_SCALE = 2
-MONEY = f"DECIMAL(18, {MONEY_SCALE})"
 
-SCHEMA = f"""
-CREATE TABLE IF NOT EXISTS hands (
-    site VARCHAR NOT NULL,
-    hand_id VARCHAR NOT NULL,
-    source_file VARCHAR,
-    source_offset BIGINT,
-    source_line INTEGER,
-    game VARCHAR,
-    limit_type VARCHAR,
-    currency VARCHAR,
-    decimals INTEGER,
-    small_blind {MONEY},
-    big_blind {MONEY},
-    ante {MONEY},
-    small_bet {MONEY},
-    big_bet {MONEY},
-    started_at TIMESTAMP,
-    local_time VARCHAR,
-    time_zone VARCHAR,
-    table_name VARCHAR,
-    button_seat INTEGER,
-    max_seats INTEGER,
-    n_players INTEGER,
-    board VARCHAR,
-    boards VARCHAR[],
-    total_pot {MONEY},
-    engine_total_pot {MONEY},
-    rake {MONEY},
-    fees {MONEY},
-    tournament_id VARCHAR,
-    level VARCHAR,
-    is_tournament BOOLEAN,
-    fast_fold BOOLEAN,
-    payouts_verified BOOLEAN,
-    has_error BOOLEAN,
-    n_findings INTEGER,
-    imported_at TIMESTAMP,
-    PRIMARY KEY (site, hand_id)
-);
-CREATE TABLE IF NOT EXISTS seats (
-    site VARCHAR NOT NULL,
-    hand_id VARCHAR NOT NULL,
-    seat INTEGER,
-    player VARCHAR,
-    position VARCHAR,
-    starting_stack {MONEY},
-    hole_cards VARCHAR,
-    invested {MONEY},
-    collected {MONEY},
-    won {MONEY},
-    net {MONEY},
-    final_stack {MONEY},
-    went_to_showdown BOOLEAN,
-    is_hero BOOLEAN,
-    sitting_out BOOLEAN
-);
-CREATE TABLE IF NOT EXISTS actions (
-    site VARCHAR NOT NULL,
-    hand_id VARCHAR NOT NULL,
-    seq INTEGER,
-    street VARCHAR,
-    seat INTEGER,
-    player VARCHAR,
-    kind VARCHAR,
-    amount {MONEY},
-    to_amount {MONEY},
-    all_in BOOLEAN,
-    cards VARCHAR,
-    pot_after {MONEY},
-    line INTEGER
-);
-CREATE TABLE IF NOT EXISTS pots (
-    site VARCHAR NOT NULL,
-    hand_id VARCHAR NOT NULL,
-    pot_index INTEGER,
-    amount {MONEY},
-    printed_amount {MONEY},
-    eligible VARCHAR[],
-    winners VARCHAR[],
-    eligible_seats INTEGER[],
-    winner_seats INTEGER[]
-);
-CREATE TABLE IF NOT EXISTS findings (
-    site VARCHAR NOT NULL,
-    hand_id VARCHAR NOT NULL,
-    code VARCHAR,
-    severity VARCHAR,
-    message VARCHAR,
-    line INTEGER
-);
-CREATE TABLE IF NOT EXISTS rejects (
-    source_file VARCHAR,
-    source_offset BIGINT,
-    line INTEGER,
-    site VARCHAR,
-    reason VARCHAR,
-    detail VARCHAR,
-    raw_text VARCHAR,
-    text_hash VARCHAR,
-    imported_at TIMESTAMP
-);
-CREATE TABLE IF NOT EXISTS files (
-    path VARCHAR PRIMARY KEY,
-    size BIGINT,
-    mtime TIMESTAMP,
-    content_hash VARCHAR,
-    format VARCHAR,
-    bytes_consumed BIGINT,
-    hands INTEGER,
-    imported INTEGER,
-    duplicates INTEGER,
-    rejected INTEGER,
-    status VARCHAR,
-    imported_at TIMESTAMP,
-    consumed_hash VARCHAR
-);
-"""
 
+class Kind(enum.Enum):
+    """The type of a column; the value is its DuckDB spelling, :func:`arrow_type` its Arrow one."""
+
+    VARCHAR = "VARCHAR"
+    INTEGER = "INTEGER"
+    BIGINT = "BIGINT"
+    #: Exact money in cents (see :mod:`pipeline.store.columns` for how it is written).
+    MONEY = f"DECIMAL(18, {MONEY_SCALE})"
+    TIMESTAMP = "TIMESTAMP"
+    BOOLEAN = "BOOLEAN"
+    VARCHAR_LIST = "VARCHAR[]"
+    INTEGER_LIST = "INTEGER[]"
+
+
+MONEY = Kind.MONEY.value
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: its name, its type, and whether DuckDB refuses a NULL in it.
+
+    ``added_later`` marks a column that stores created before it existed lack: besides being
+    in the table's DDL it is added by an ``ALTER TABLE`` on every open (:data:`MIGRATIONS`).
+    """
+
+    name: str
+    kind: Kind
+    not_null: bool = False
+    added_later: bool = False
+
+    def ddl(self) -> str:
+        return f"{self.name} {self.kind.value}" + (" NOT NULL" if self.not_null else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table of the store: its columns in order, and its primary key (if any)."""
+
+    name: str
+    columns: tuple[Column, ...]
+    primary_key: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = self.names
+        if len(set(names)) != len(names):
+            raise ValueError(f"table {self.name} names a column twice")
+        if not set(self.primary_key) <= set(names):
+            raise ValueError(f"table {self.name}: primary key {self.primary_key} not a column")
+        if any(c.added_later and (c.not_null or c.name in self.primary_key)
+               for c in self.columns):
+            raise ValueError(f"table {self.name}: a column added later must allow NULL")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    def ddl(self) -> str:
+        """``CREATE TABLE IF NOT EXISTS`` for this table (an existing table is left as is).
+
+        A one-column key is written on its column, a longer one after the columns, as DuckDB
+        itself writes them back (``duckdb_tables().sql``).
+        """
+        single = self.primary_key[0] if len(self.primary_key) == 1 else None
+        lines = [c.ddl() + (" PRIMARY KEY" if c.name == single else "") for c in self.columns]
+        if len(self.primary_key) > 1:
+            lines.append(f"PRIMARY KEY ({', '.join(self.primary_key)})")
+        body = ",\n".join(f"    {line}" for line in lines)
+        return f"CREATE TABLE IF NOT EXISTS {self.name} (\n{body}\n);"
+
+    def migrations(self) -> tuple[str, ...]:
+        return tuple(f"ALTER TABLE {self.name} ADD COLUMN IF NOT EXISTS {c.name} {c.kind.value}"
+                     for c in self.columns if c.added_later)
+
+
+
+_SITE = Column("site", Kind.VARCHAR, not_null=True)
+_HAND_ID = Column("hand_id", Kind.VARCHAR, not_null=True)
+
+HANDS = Table("hands", (
+    _SITE,
+    _HAND_ID,
+    Column("source_file", Kind.VARCHAR),
+    Column("source_offset", Kind.BIGINT),
+    Column("source_line", Kind.INTEGER),
+    Column("game", Kind.VARCHAR),
+    Column("limit_type", Kind.VARCHAR),
+    Column("currency", Kind.VARCHAR),
+    Column("decimals", Kind.INTEGER),
+    Column("small_blind", Kind.MONEY),
+    Column("big_blind", Kind.MONEY),
+    Column("ante", Kind.MONEY),
+    Column("small_bet", Kind.MONEY),
+    Column("big_bet", Kind.MONEY),
+    Column("started_at", Kind.TIMESTAMP),  # UTC when the hand's zone is known
+    Column("local_time", Kind.VARCHAR),
+    Column("time_zone", Kind.VARCHAR),
+    Column("table_name", Kind.VARCHAR),
+    Column("button_seat", Kind.INTEGER),
+    Column("max_seats", Kind.INTEGER),
+    Column("n_players", Kind.INTEGER),
+    Column("board", Kind.VARCHAR),
+    Column("boards", Kind.VARCHAR_LIST),
+    Column("total_pot", Kind.MONEY),
+    Column("engine_total_pot", Kind.MONEY),
+    Column("rake", Kind.MONEY),
+    Column("fees", Kind.MONEY),
+    Column("tournament_id", Kind.VARCHAR),
+    Column("level", Kind.VARCHAR),
+    Column("is_tournament", Kind.BOOLEAN),
+    Column("fast_fold", Kind.BOOLEAN),
+    Column("payouts_verified", Kind.BOOLEAN),
+    Column("has_error", Kind.BOOLEAN),
+    Column("n_findings", Kind.INTEGER),
+    Column("imported_at", Kind.TIMESTAMP),
+), primary_key=("site", "hand_id"))
+
+SEATS = Table("seats", (
+    _SITE,
+    _HAND_ID,
+    Column("seat", Kind.INTEGER),
+    Column("player", Kind.VARCHAR),
+    Column("position", Kind.VARCHAR),
+    Column("starting_stack", Kind.MONEY),
+    Column("hole_cards", Kind.VARCHAR),
+    Column("invested", Kind.MONEY),
+    Column("collected", Kind.MONEY),
+    Column("won", Kind.MONEY),
+    Column("net", Kind.MONEY),
+    Column("final_stack", Kind.MONEY),
+    Column("went_to_showdown", Kind.BOOLEAN),
+    Column("is_hero", Kind.BOOLEAN),
+    Column("sitting_out", Kind.BOOLEAN),
+))
+
+ACTIONS = Table("actions", (
+    _SITE,
+    _HAND_ID,
+    Column("seq", Kind.INTEGER),
+    Column("street", Kind.VARCHAR),
+    Column("seat", Kind.INTEGER),
+    Column("player", Kind.VARCHAR),
+    Column("kind", Kind.VARCHAR),
+    Column("amount", Kind.MONEY),
+    Column("to_amount", Kind.MONEY),
+    Column("all_in", Kind.BOOLEAN),
+    Column("cards", Kind.VARCHAR),
+    Column("pot_after", Kind.MONEY),
+    Column("line", Kind.INTEGER),
+))
+
+POTS = Table("pots", (
+    _SITE,
+    _HAND_ID,
+    Column("pot_index", Kind.INTEGER),
+    Column("amount", Kind.MONEY),
+    Column("printed_amount", Kind.MONEY),
+    Column("eligible", Kind.VARCHAR_LIST),
+    Column("winners", Kind.VARCHAR_LIST),
+    Column("eligible_seats", Kind.INTEGER_LIST),
+    Column("winner_seats", Kind.INTEGER_LIST),
+))
+
+FINDINGS = Table("findings", (
+    _SITE,
+    _HAND_ID,
+    Column("code", Kind.VARCHAR),
+    Column("severity", Kind.VARCHAR),
+    Column("message", Kind.VARCHAR),
+    Column("line", Kind.INTEGER),
+))
+
+REJECTS = Table("rejects", (
+    Column("source_file", Kind.VARCHAR),
+    Column("source_offset", Kind.BIGINT),
+    Column("line", Kind.INTEGER),
+    Column("site", Kind.VARCHAR),
+    Column("reason", Kind.VARCHAR),
+    Column("detail", Kind.VARCHAR),
+    Column("raw_text", Kind.VARCHAR),
+    Column("text_hash", Kind.VARCHAR),
+    Column("imported_at", Kind.TIMESTAMP),
+))
+
+FILES = Table("files", (
+    Column("path", Kind.VARCHAR),
+    Column("size", Kind.BIGINT),
+    Column("mtime", Kind.TIMESTAMP),
+    Column("content_hash", Kind.VARCHAR),
+    Column("format", Kind.VARCHAR),
+    Column("bytes_consumed", Kind.BIGINT),
+    Column("hands", Kind.INTEGER),
+    Column("imported", Kind.INTEGER),
+    Column("duplicates", Kind.INTEGER),
+    Column("rejected", Kind.INTEGER),
+    Column("status", Kind.VARCHAR),
+    Column("imported_at", Kind.TIMESTAMP),
+    Column("consumed_hash", Kind.VARCHAR, added_later=True),
+), primary_key=("path",))
+
+#: Every table of the store by name, in the order they are created.
+TABLES: dict[str, Table] = {t.name: t for t in (
+    HANDS, SEATS, ACTIONS, POTS, FINDINGS, REJECTS, FILES)}
+#: The tables whose rows belong to one hand, (site, hand_id) first: one Arrow table each per
+#: flattened batch, deduplicated with their hand, partitioned by site and month in Parquet.
+HAND_TABLES = ("hands", "seats", "actions", "pots", "findings")
+#: The import's own bookkeeping: what could not be stored, and how far each file got.
+OTHER_TABLES = ("rejects", "files")
+
+SCHEMA = "\n".join(t.ddl() for t in TABLES.values()) + "\n"
 #: Columns added after a store could already exist on disk; applied on every open (idempotent).
-MIGRATIONS = ("ALTER TABLE files ADD COLUMN IF NOT EXISTS consumed_hash VARCHAR",)
+MIGRATIONS = tuple(m for t in TABLES.values() for m in t.migrations())
 
-_FILE_COLS = (
-    "path", "size", "mtime", "content_hash", "format", "bytes_consumed", "hands", "imported",
-    "duplicates", "rejected", "status", "imported_at", "consumed_hash",
-)
+
+@cache
+def arrow_type(kind: Kind) -> pa.DataType:
+    """The Arrow type that DuckDB reads as ``kind`` (and writes back when it exports one)."""
+    import pyarrow as pa
+
+    return {
+        Kind.VARCHAR: pa.string(),
+        Kind.INTEGER: pa.int32(),
+        Kind.BIGINT: pa.int64(),
+        Kind.MONEY: pa.decimal128(18, MONEY_SCALE),
+        Kind.TIMESTAMP: pa.timestamp("us"),
+        Kind.BOOLEAN: pa.bool_(),
+        Kind.VARCHAR_LIST: pa.list_(pa.string()),
+        Kind.INTEGER_LIST: pa.list_(pa.int32()),
+    }[kind]
+
+
+@cache
+def arrow_schema(table: str) -> pa.Schema:
+    """The Arrow schema of one table, column for column as in its DDL.
+
+    Every field is nullable, as the Arrow tables built from arrays are; a NOT NULL column is
+    DuckDB's to enforce when the rows are loaded.
+    """
+    import pyarrow as pa
+
+    return pa.schema([(c.name, arrow_type(c.kind)) for c in TABLES[table].columns])
+
 
 @dataclass(frozen=True, slots=True)
 class Reject:

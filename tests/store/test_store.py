@@ -6,9 +6,12 @@ import resource
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -30,9 +33,9 @@ from parsers.model import (
 )
 from pipeline.cli.app import app
 from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
-from pipeline.errors import SidepotError
+from pipeline.errors import SidepotError, StoreBusyError
 from pipeline.ingest.run import import_paths
-from pipeline.store.db import FileRecord, Reject, Store, positions, storable_problem
+from pipeline.store.db import FileRecord, Reject, Store, connect, positions, storable_problem
 from pipeline.store.storable import unstorable
 from tests.support.hhgen import join, many_hands
 from tests.support.paths import REPO
@@ -302,24 +305,70 @@ def _one_line(result, starts: str) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_locked_database_is_one_clear_line(tmp_path):
-    db = tmp_path / "s.duckdb"
+@contextmanager
+def _held(db: Path, *, read_only: bool = False) -> Iterator[int]:
+    """Another process holding ``db`` open (as an import does): yields its PID."""
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-         "print('open', flush=True); time.sleep(60)", str(db)],
+        [sys.executable, "-c", "import duckdb, sys, time; "
+         "c = duckdb.connect(sys.argv[1], read_only=sys.argv[2] == 'ro'); "
+         "print('open', flush=True); time.sleep(120)", str(db), "ro" if read_only else "rw"],
         stdout=subprocess.PIPE, text=True,
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
-        with pytest.raises(SidepotError, match=rf"in use by another process \(PID {holder.pid}\)"):
-            Store(db)
-        _one_line(_cli("import", str(_SAMPLES), "--db", str(db)),
-                  f"sidepot: database {db} is in use by another process")
-        debug = _cli("import", str(_SAMPLES), "--db", str(db), "--debug")
-        assert debug.returncode == 1 and "Traceback" in debug.stderr
+        yield holder.pid
     finally:
         holder.kill()
         holder.wait()
+
+
+def _busy_line(db: Path, pid: int) -> str:
+    return (f"sidepot: the store {db} is in use by another process (PID {pid}): "
+            "wait for it to finish, or use another --db\n")
+
+
+@pytest.fixture
+def stored_db(tmp_path) -> Path:
+    db = tmp_path / "s.duckdb"
+    import_paths([_SAMPLES], db)
+    return db
+
+
+def test_a_reader_during_an_import_gets_one_line_naming_the_holder(stored_db):
+    with _held(stored_db) as pid:
+        result = _sidepot("stats", "--db", str(stored_db))  # the real entry point
+    assert result.returncode == 1
+    assert result.stderr == _busy_line(stored_db, pid)
+    assert "See also" not in result.stderr and "http" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["import", str(_SAMPLES)], ["stats"], ["audit"], ["rejects"], ["show", "1"],
+    ["export", "--parquet", "{out}"], ["export", "--phh", "{out}"],
+    ["report", "-o", "{out}.html"],
+])
+def test_every_command_on_a_held_store_says_so_in_one_line(stored_db, tmp_path, command):
+    args = [a.replace("{out}", str(tmp_path / "out")) for a in command]
+    with _held(stored_db) as pid:
+        result = _cli(*args, "--db", str(stored_db))
+    assert result.returncode == 1, result.output
+    assert result.stderr == _busy_line(stored_db, pid)
+
+
+def test_an_import_while_a_reader_holds_the_store_is_refused_clearly(stored_db):
+    with _held(stored_db, read_only=True) as pid:
+        with pytest.raises(StoreBusyError, match=rf"in use by another process \(PID {pid}\)"):
+            Store(stored_db)
+        debug = _cli("import", str(_SAMPLES), "--db", str(stored_db), "--debug")
+    assert debug.returncode == 1 and "Traceback" in debug.stderr  # --debug still shows it
+    with Store(stored_db) as store:  # released: the store opens again, nothing lost
+        assert store.con.execute("SELECT count(*) FROM hands").fetchone()[0] > 0
+
+
+def test_other_open_failures_name_the_store():
+    with pytest.raises(SidepotError, match="cannot open database") as caught:
+        connect("/nonexistent-dir/s.duckdb", read_only=True)
+    assert not isinstance(caught.value, StoreBusyError)
 
 
 def _small_files() -> None:  # runs in the child: writes past 200 KB fail like a full disk

@@ -13,8 +13,9 @@ import pytest
 from parsers.model import Action, ActionKind, CashOut, Collection, PrintedPot, Seat, Street
 from pipeline.engine.result import Pot, SeatResult
 from pipeline.store.db import positions, storable_problem
-from pipeline.store.flatten import TABLE_COLS, arrow_schema, flatten
+from pipeline.store.flatten import flatten
 from pipeline.store.rows import flatten_rows, storable_problems
+from pipeline.store.schema import HAND_TABLES, arrow_schema
 from pipeline.store.storable import unstorable
 from tests.store.test_store import make_hand, make_replay
 
@@ -110,7 +111,7 @@ def test_times_with_a_zone_are_stored_in_utc():
 def test_a_batch_has_the_schema_of_empty_shards():
     tables = flatten([(make_hand(), make_replay()), (make_hand("2", decimals=0),
                                                      make_replay())], NOW)
-    for name in TABLE_COLS:
+    for name in HAND_TABLES:
         assert tables[name].schema == arrow_schema(name)
 
 
