@@ -36,8 +36,10 @@ def bench(name: str, files: list[tuple[str, bytes]], repeat: int) -> None:
     native = _best(lambda: [sidepot_native.parse_pokerstars(d, p) for p, d in files], repeat)
     python = _best(lambda: [python_parse(d, p) for p, d in files], 1)
     mb = sum(len(d) for _, d in files) / 1e6
-    print(f"{name}: {len(files)} files, {mb:.1f} MB, {chunks} hand chunks, {hands} claimed natively")
-    print(f"  native  {chunks / native:>10,.0f} chunks/s  ({native * 1e3:.0f} ms, {mb / native:.0f} MB/s)")
+    print(f"{name}: {len(files)} files, {mb:.1f} MB, {chunks} hand chunks, "
+          f"{hands} claimed natively")
+    print(f"  native  {chunks / native:>10,.0f} chunks/s  "
+          f"({native * 1e3:.0f} ms, {mb / native:.0f} MB/s)")
     print(f"  python  {chunks / python:>10,.0f} chunks/s  ({python * 1e3:.0f} ms)")
     print(f"  ratio   {python / native:.1f}x")
 
@@ -52,7 +54,8 @@ def main() -> None:
     bench("simulated", [("sim.txt", sim)], args.repeat)
     root = args.corpus or corpus_dir()
     if root is not None and (root / "PokerStars").is_dir():
-        files = [(str(p), p.read_bytes()) for p in sorted((root / "PokerStars").rglob("*")) if p.is_file()]
+        files = [(str(p), p.read_bytes())
+                 for p in sorted((root / "PokerStars").rglob("*")) if p.is_file()]
         files = [(p, d) for p, d in files if python_parse(d, p).format == "pokerstars"]
         bench("corpus", files, args.repeat)
 

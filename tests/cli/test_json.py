@@ -162,7 +162,8 @@ def test_every_json_command_is_covered():
     group = typer.main.get_command(app)
     with_json = {name for name, command in group.commands.items()
                  if any("--json" in getattr(p, "opts", ()) for p in command.params)}
-    assert with_json == {"import", "attach", "formats", "rejects", "stats", "audit", "export", "hands"}
+    assert with_json == {"import", "attach", "formats", "rejects", "stats", "audit", "export",
+                         "hands"}
 
 
 class _Colour(enum.Enum):

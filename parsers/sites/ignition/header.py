@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import TOURNAMENT_CHIPS, Game, LimitType
+from parsers.sites._kit.tables import ZONES
 from parsers.text import parse_money
 
 _HEAD = re.compile(
@@ -25,8 +26,8 @@ _HEAD = re.compile(
 _LEVEL = re.compile(r"Level (?P<level>\w+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)")
 _SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<label>.+?) \((?P<stack>[^()]*) in chips\)")
 _MVS_STAKES = re.compile(r"Stakes: (\S+)-(\S+?),")
-_ET = ZoneInfo("America/New_York")
-_ZONES = {"UTC": UTC, "GMT": UTC, "ET": _ET, "EST": _ET, "EDT": _ET}
+# The zones Ignition prints (only these of ZONES are read).
+_ZONES = {z: ZoneInfo(ZONES[z]) for z in ("UTC", "GMT", "ET", "EST", "EDT")}
 
 
 def label_of(text: str) -> tuple[str, bool]:

@@ -33,13 +33,14 @@ What is particular to this site, and how it is read:
   ``Ranking``, ``Prize Cash``...) move no chips in the hand and are skipped by exact verb; any
   other unknown line raises ``unknown_line``.
 
-The head (header line, MVS ``Table Info``, seat list) is read by ``ignition_header.py``; this
-module reads the play and the summary.
+The head (header line, MVS ``Table Info``, seat list) is read by :mod:`.header`; this
+module reads the play (:class:`_Play`) and the summary.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from parsers.cards import bracketed_cards, parse_cards
 from parsers.errors import ParseError
@@ -57,7 +58,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import line_sniffer, with_site
-from parsers.sites.ignition.header import Seats, label_of, read_head, started_at
+from parsers.sites.ignition.header import Head, Seats, label_of, read_head, started_at
 from parsers.text import Chunk, parse_money
 
 SITE = "ignition"
@@ -101,270 +102,321 @@ _CHECK_VERBS = frozenset({"Checks", "Checks (timeout)", "Checks(timeout)",
 sniff = line_sniffer(HEADER.match)
 
 
-def _parse(chunk: Chunk, file: str) -> Hand:
-    lines = chunk.text.split("\n")
-    head = read_head(lines)
-    dec, seats, n = head.decimals, head.seats, len(lines)
-    by_label = seats.by_label
+class _Play:
+    """The play of one hand, read line by line up to the summary: the actions with each
+    seat's street total and the highest total (what a caller must match), the cards, the
+    posted blinds and antes, the collections."""
 
-    actions: list[Action] = []
-    add = actions.append
-    street = Street.PREFLOP
-    totals: dict[int, int] = {}
-    level_bet = 0  # the highest street total so far (what a caller must match)
-    hole: dict[int, tuple[str, ...]] = {}
-    dealt: set[int] = set()
-    board: list[str] = []
-    collections: list[Collection] = []
-    pending_show: list[int] = []  # indexes of SHOW/MUCK actions whose hole cards come later
-    set_dealer: int | None = None
-    sb_post: int | None = None
-    bb_post: int | None = None
-    ante = 0
-    summary_at = -1
-    before_cards = True
-    anted: set[int] = set()
-    previous = ""
+    def __init__(self, seats: Seats, dec: int) -> None:
+        self.by_label = seats.by_label
+        self.dec = dec
+        self.actions: list[Action] = []
+        self.street = Street.PREFLOP
+        self.totals: dict[int, int] = {}
+        self.level_bet = 0  # the highest street total so far
+        self.hole: dict[int, tuple[str, ...]] = {}
+        self.dealt: set[int] = set()
+        self.board: list[str] = []
+        self.collections: list[Collection] = []
+        self.pending_show: list[int] = []  # indexes of SHOW/MUCK actions whose cards come later
+        self.set_dealer: int | None = None
+        self.sb_post: int | None = None
+        self.bb_post: int | None = None
+        self.ante = 0
+        self.anted: set[int] = set()
+        self.before_cards = True
+        self.previous = ""  # the last labelled line of the street
 
-    for idx in range(head.body_start, n):
-        line = lines[idx]
-        lineno = idx + 1
-        if not line:
-            continue
-        try:
-            cut = line.find(" : ")
-            if cut == -1:
-                if line.startswith("*** "):
-                    if line.startswith("*** SUMMARY ***"):
-                        summary_at = idx
-                        break
-                    if line.startswith("*** HOLE CARDS ***"):
-                        before_cards = False
-                        continue
-                    key = line[:13].rstrip()
-                    new = _STREETS.get(key)
-                    if new is None:
-                        raise ParseError("unknown_line", "unknown section marker")
-                    groups = _BRACKETS.findall(line)
-                    if not groups:
-                        raise ParseError("unknown_line", "street without cards")
-                    board[:] = [c for g in groups for c in parse_cards(g)]
-                    street, totals, level_bet, previous = new, {}, 0, ""
-                    continue
-                if line.startswith("Card dealt to table "):  # 2012 layout: one street a line
-                    board.extend(parse_cards(line[20:]))
-                    street = Street(min(street + 1, Street.RIVER))
-                    totals, level_bet, previous = {}, 0, ""
-                    continue
-                if line in _IGNORED_LINES or line.startswith(
-                    ("Table deposit", "Set dealer", "Player Info:")
-                ):
-                    continue
-                raise ParseError("unknown_line", "unrecognised line")
-
-            label, _ = label_of(line[:cut])
-            seat = by_label.get(label)
-            verb = line[cut + 3 :].strip()
-            if seat is None:
-                if verb.startswith("Set dealer"):  # the dealer's seat is empty (MVS tables)
-                    b = _BRACKETS.search(verb)
-                    set_dealer = int(b[1]) if b and b[1].isdigit() else None
-                    continue
-                raise ParseError("unknown_line", f"unknown player {label!r}")
-            if line == previous and verb.startswith(_BETTING_VERBS):
-                # Nobody acts (or posts, or is paid) twice in a row with the same line: it is a
-                # corrupted log (some 2014-2015 files repeat lines four times). Loud, never
-                # deduplicated, since which copy is real cannot be known.
-                raise ParseError("corrupt_hand", "the same chip-moving line twice in a row")
-            previous = line
-
-            if verb in _FOLD_VERBS:
-                add(Action(street, seat, ActionKind.FOLD, 0, totals.get(seat, 0), line=lineno))
-            elif verb.startswith(("Folds & shows [", "Folds & Shows [")):
-                cards = parse_cards(verb[13:])
-                hole[seat] = cards
-                add(Action(street, seat, ActionKind.FOLD, 0, totals.get(seat, 0), line=lineno))
-                add(Action(street, seat, ActionKind.SHOW, 0, totals.get(seat, 0), cards=cards,
-                           line=lineno))
-            elif verb in _CHECK_VERBS:
-                add(Action(street, seat, ActionKind.CHECK, 0, totals.get(seat, 0), line=lineno))
-            elif verb.startswith("Card dealt to a spot"):
-                cards = parse_cards(verb[20:])
-                if cards:
-                    hole[seat] = cards
-                    dealt.add(seat)
-            elif verb.startswith(("Calls ", "Call ", "Call(timeout) ")):
-                amt = parse_money(verb.rpartition(" ")[2], dec)
-                to = totals.get(seat, 0) + amt
-                totals[seat] = to
-                add(Action(street, seat, ActionKind.CALL, amt, to, False, (), lineno))
-            elif verb.startswith(("Bets ", "Bets chip info(timeout) ")):
-                amt = parse_money(verb.rpartition(" ")[2], dec)
-                to = totals.get(seat, 0) + amt
-                totals[seat] = to
-                kind = ActionKind.BET if level_bet == 0 else ActionKind.RAISE
-                level_bet = max(level_bet, to)
-                add(Action(street, seat, kind, amt, to, False, (), lineno))
-            elif verb.startswith(("Raises ", "Raises(timeout) ", "All-in(raise")):
-                all_in = verb.startswith("All-in")
-                args = verb.partition(" ")[2]
-                r = _RAISE_TO.search(args)
-                # 2012 prints only the street total: "Raises $16", "All-in(raise) $32".
-                to = parse_money(r[2] if r else args, dec)
-                amt = to - totals.get(seat, 0)
-                if amt <= 0:
-                    raise ParseError("bad_amount", "raise to no more than the seat has in")
-                totals[seat] = to
-                kind = ActionKind.RAISE if level_bet else ActionKind.BET
-                level_bet = max(level_bet, to)
-                add(Action(street, seat, kind, amt, to, all_in, (), lineno))
-            elif verb.startswith(("All-in ", "All-in(timeout) ")):
-                amt = parse_money(verb.rpartition(" ")[2], dec)
-                to = totals.get(seat, 0) + amt
-                totals[seat] = to
-                if before_cards:  # a post all-in: "Big Blind : All-in $0.05", "UTG : All-in 60"
-                    antes_open = ante > 0 and sb_post is None and bb_post is None
-                    if antes_open and seat not in anted:
-                        anted.add(seat)
-                        add(Action(street, seat, ActionKind.POST_ANTE, amt, totals.get(seat, 0)
-                                   - amt, True, (), lineno))
-                        totals[seat] -= amt
-                        continue
-                    if label == "Small Blind" and sb_post is None:
-                        kind, sb_post = ActionKind.POST_SMALL_BLIND, amt
-                    elif label == "Big Blind":
-                        kind = ActionKind.POST_BIG_BLIND
-                        bb_post = amt if bb_post is None else bb_post
-                    else:
-                        raise ParseError("unknown_line", "all-in before the cards, not a blind")
-                    level_bet = max(level_bet, to)
-                    add(Action(street, seat, kind, amt, to, True, (), lineno))
-                    continue
-                if to <= level_bet:
-                    kind = ActionKind.CALL
-                elif level_bet == 0:
-                    kind = ActionKind.BET
+    def read(self, lines: list[str], start: int) -> int:
+        """Read ``lines`` from ``start`` to the ``*** SUMMARY ***`` marker; its index."""
+        for idx in range(start, len(lines)):
+            line = lines[idx]
+            if not line:
+                continue
+            try:
+                cut = line.find(" : ")
+                if cut == -1:
+                    if self.unlabelled(line):
+                        return idx
                 else:
-                    kind = ActionKind.RAISE
-                level_bet = max(level_bet, to)
-                add(Action(street, seat, kind, amt, to, True, (), lineno))
-            elif verb.startswith("Return uncalled portion of bet "):
-                amt = parse_money(verb[31:], dec)
-                to = totals.get(seat, 0) - amt
-                totals[seat] = to
-                level_bet = max(totals.values()) if totals else 0
-                add(Action(street, seat, ActionKind.UNCALLED_RETURN, amt, to, False, (), lineno))
-            elif verb.startswith("Hand result") or verb.startswith("Hand Result"):
-                head_part, _, amount = verb.rpartition(" ")
-                pot = 1 if "side pot" in head_part.lower() else None
-                collections.append(Collection(seat, parse_money(amount, dec), pot, None, lineno))
-            elif verb.startswith(("Showdown", "Does not show", "Mucks")):
-                kind = ActionKind.MUCK if verb[0] in "DM" else ActionKind.SHOW
-                shown = verb.startswith(("Does not show", "Mucks")) and "[" in verb
-                cards = hole.get(seat, ())
-                if shown:
-                    cards = bracketed_cards(verb)
-                    hole[seat] = cards
-                st = Street.SHOWDOWN if street is Street.RIVER else street
-                if not cards:
-                    pending_show.append(len(actions))
-                add(Action(st, seat, kind, 0, totals.get(seat, 0), cards=cards, line=lineno))
-            elif verb.startswith("Ante chip "):
-                amt = parse_money(verb[10:], dec)
-                ante = max(ante, amt)
-                anted.add(seat)
-                add(Action(street, seat, ActionKind.POST_ANTE, amt, totals.get(seat, 0),
-                           line=lineno))
-            elif verb.startswith(("Small Blind ", "Small blind ", "Ante/Small Blind ",
-                                  "Ante/Small blind ")):
-                amt = parse_money(verb.rpartition(" ")[2], dec)
-                if sb_post is None and bb_post is None:
-                    sb_post = amt
-                    to = totals.get(seat, 0) + amt
-                    totals[seat] = to
-                    level_bet = max(level_bet, to)
-                    add(Action(street, seat, ActionKind.POST_SMALL_BLIND, amt, to, line=lineno))
-                else:
-                    add(Action(street, seat, ActionKind.POST_DEAD, amt, totals.get(seat, 0),
-                               line=lineno))
-            elif verb.startswith(("Big blind ", "Big Blind ", "Big blind/Bring in ",
-                                  "Posts chip ")):
-                amt = parse_money(verb.rpartition(" ")[2], dec)
-                if verb[0] == "P" and bb_post is not None and amt < bb_post:
-                    # A returning player's missed small blind: dead money.
-                    add(Action(street, seat, ActionKind.POST_DEAD, amt, totals.get(seat, 0),
-                               line=lineno))
-                    continue
-                if verb[0] == "B" and bb_post is None:
-                    bb_post = amt
-                to = totals.get(seat, 0) + amt
-                totals[seat] = to
-                level_bet = max(level_bet, to)
-                add(Action(street, seat, ActionKind.POST_BIG_BLIND, amt, to, line=lineno))
-            elif verb.startswith("Posts dead chip "):
-                # Small and big blind together (0.07 at 0.02/0.05): the big blind part is
-                # live, the rest dead; a post no larger than a small blind is all dead.
-                amt = parse_money(verb[16:], dec)
-                live = min(amt, bb_post) if bb_post is not None and amt >= bb_post else 0
-                if live:
-                    to = totals.get(seat, 0) + live
-                    totals[seat] = to
-                    level_bet = max(level_bet, to)
-                    add(Action(street, seat, ActionKind.POST_BIG_BLIND, live, to, line=lineno))
-                if amt > live:
-                    add(Action(street, seat, ActionKind.POST_DEAD, amt - live,
-                               totals.get(seat, 0), line=lineno))
-            elif verb.startswith(("Set dealer", "Set deale")):
-                b = _BRACKETS.search(verb)
-                set_dealer = int(b[1]) if b and b[1].isdigit() else None
-            elif verb in _IGNORED_VERBS or verb.startswith(_IGNORED_PREFIXES):
-                pass
+                    self.labelled(line, cut, idx + 1)
+            except ParseError as err:
+                raise err.with_context(line=idx + 1, text=line) from None
+        raise ParseError("truncated_hand", "no *** SUMMARY *** section", line=len(lines),
+                         text=lines[-1])
+
+    def _new_street(self, street: Street) -> None:
+        self.street, self.totals, self.level_bet, self.previous = street, {}, 0, ""
+
+    def _add(self, seat: int, kind: ActionKind, amount: int, to: int, line: int,
+             all_in: bool = False) -> None:
+        self.actions.append(Action(street=self.street, seat=seat, kind=kind, amount=amount,
+                                   to=to, all_in=all_in, line=line))
+
+    def _put_in(self, seat: int, amount: int) -> int:
+        """Add ``amount`` to the seat's street total; the new total."""
+        to = self.totals.get(seat, 0) + amount
+        self.totals[seat] = to
+        return to
+
+    def _live(self, seat: int, kind: ActionKind, amount: int, line: int,
+              all_in: bool = False) -> None:
+        """A bet or live post: the seat's total grows, and with it the total to match."""
+        to = self._put_in(seat, amount)
+        self.level_bet = max(self.level_bet, to)
+        self._add(seat, kind, amount, to, line, all_in)
+
+    def unlabelled(self, line: str) -> bool:
+        """A line without "label : ": a section marker, a 2012 board card or a table event;
+        True for the summary's marker."""
+        if line.startswith("*** "):
+            if line.startswith("*** SUMMARY ***"):
+                return True
+            if line.startswith("*** HOLE CARDS ***"):
+                self.before_cards = False
+                return False
+            new = _STREETS.get(line[:13].rstrip())
+            if new is None:
+                raise ParseError("unknown_line", "unknown section marker")
+            groups = _BRACKETS.findall(line)
+            if not groups:
+                raise ParseError("unknown_line", "street without cards")
+            self.board[:] = [c for g in groups for c in parse_cards(g)]
+            self._new_street(new)
+            return False
+        if line.startswith("Card dealt to table "):  # 2012 layout: one street a line
+            self.board.extend(parse_cards(line[20:]))
+            self._new_street(Street(min(self.street + 1, Street.RIVER)))
+            return False
+        if line in _IGNORED_LINES or line.startswith(("Table deposit", "Set dealer",
+                                                      "Player Info:")):
+            return False
+        raise ParseError("unknown_line", "unrecognised line")
+
+    def labelled(self, line: str, cut: int, lineno: int) -> None:
+        """A "label : verb" line (``cut`` is where " : " starts)."""
+        label, _ = label_of(line[:cut])
+        seat = self.by_label.get(label)
+        verb = line[cut + 3 :].strip()
+        if seat is None:
+            if verb.startswith("Set dealer"):  # the dealer's seat is empty (MVS tables)
+                self._set_dealer(verb)
+                return
+            raise ParseError("unknown_line", f"unknown player {label!r}")
+        if line == self.previous and verb.startswith(_BETTING_VERBS):
+            # Nobody acts (or posts, or is paid) twice in a row with the same line: it is a
+            # corrupted log (some 2014-2015 files repeat lines four times). Loud, never
+            # deduplicated, since which copy is real cannot be known.
+            raise ParseError("corrupt_hand", "the same chip-moving line twice in a row")
+        self.previous = line
+        self.act(seat, label, verb, lineno)
+
+    def act(self, seat: int, label: str, verb: str, line: int) -> None:
+        """What the player at ``seat`` (position ``label``) did."""
+        dec, before = self.dec, self.totals.get(seat, 0)
+        if verb in _FOLD_VERBS:
+            self._add(seat, ActionKind.FOLD, 0, before, line)
+        elif verb.startswith(("Folds & shows [", "Folds & Shows [")):
+            cards = parse_cards(verb[13:])
+            self.hole[seat] = cards
+            self._add(seat, ActionKind.FOLD, 0, before, line)
+            self.actions.append(Action(street=self.street, seat=seat, kind=ActionKind.SHOW,
+                                       to=before, cards=cards, line=line))
+        elif verb in _CHECK_VERBS:
+            self._add(seat, ActionKind.CHECK, 0, before, line)
+        elif verb.startswith("Card dealt to a spot"):
+            cards = parse_cards(verb[20:])
+            if cards:
+                self.hole[seat] = cards
+                self.dealt.add(seat)
+        elif verb.startswith(("Calls ", "Call ", "Call(timeout) ")):
+            amount = parse_money(verb.rpartition(" ")[2], dec)
+            self._add(seat, ActionKind.CALL, amount, self._put_in(seat, amount), line)
+        elif verb.startswith(("Bets ", "Bets chip info(timeout) ")):
+            kind = ActionKind.BET if self.level_bet == 0 else ActionKind.RAISE
+            self._live(seat, kind, parse_money(verb.rpartition(" ")[2], dec), line)
+        elif verb.startswith(("Raises ", "Raises(timeout) ", "All-in(raise")):
+            self._raise(seat, verb, line)
+        elif verb.startswith(("All-in ", "All-in(timeout) ")):
+            self._all_in(seat, label, parse_money(verb.rpartition(" ")[2], dec), line)
+        elif verb.startswith("Return uncalled portion of bet "):
+            amount = parse_money(verb[31:], dec)
+            to = self._put_in(seat, -amount)
+            self.level_bet = max(self.totals.values()) if self.totals else 0
+            self._add(seat, ActionKind.UNCALLED_RETURN, amount, to, line)
+        elif verb.startswith(("Hand result", "Hand Result")):
+            head_part, _, amount_text = verb.rpartition(" ")
+            pot = 1 if "side pot" in head_part.lower() else None
+            self.collections.append(Collection(seat=seat, amount=parse_money(amount_text, dec),
+                                               pot_index=pot, line=line))
+        elif verb.startswith(("Showdown", "Does not show", "Mucks")):
+            self._show(seat, verb, line)
+        elif verb.startswith("Ante chip "):
+            amount = parse_money(verb[10:], dec)
+            self.ante = max(self.ante, amount)
+            self.anted.add(seat)
+            self._add(seat, ActionKind.POST_ANTE, amount, before, line)
+        elif verb.startswith(("Small Blind ", "Small blind ", "Ante/Small Blind ",
+                              "Ante/Small blind ")):
+            self._small_blind(seat, parse_money(verb.rpartition(" ")[2], dec), line)
+        elif verb.startswith(("Big blind ", "Big Blind ", "Big blind/Bring in ", "Posts chip ")):
+            self._big_blind(seat, verb, parse_money(verb.rpartition(" ")[2], dec), line)
+        elif verb.startswith("Posts dead chip "):
+            self._dead_post(seat, parse_money(verb[16:], dec), line)
+        elif verb.startswith(("Set dealer", "Set deale")):
+            self._set_dealer(verb)
+        elif not (verb in _IGNORED_VERBS or verb.startswith(_IGNORED_PREFIXES)):
+            raise ParseError("unknown_line", "unknown action")
+
+    def _set_dealer(self, verb: str) -> None:
+        """"Set dealer [3]": a fallback for the button (see the module docstring)."""
+        b = _BRACKETS.search(verb)
+        self.set_dealer = int(b[1]) if b and b[1].isdigit() else None
+
+    def _raise(self, seat: int, verb: str, line: int) -> None:
+        """"Raises $a to $b" (``b`` the street total); 2012 prints only the total: "Raises
+        $16", "All-in(raise) $32"."""
+        all_in = verb.startswith("All-in")
+        args = verb.partition(" ")[2]
+        r = _RAISE_TO.search(args)
+        to = parse_money(r[2] if r else args, self.dec)
+        amount = to - self.totals.get(seat, 0)
+        if amount <= 0:
+            raise ParseError("bad_amount", "raise to no more than the seat has in")
+        self.totals[seat] = to
+        kind = ActionKind.RAISE if self.level_bet else ActionKind.BET
+        self.level_bet = max(self.level_bet, to)
+        self._add(seat, kind, amount, to, line, all_in)
+
+    def _all_in(self, seat: int, label: str, amount: int, line: int) -> None:
+        """"All-in $x" (the chips added): a call, bet or raise by the bet it faces; before the
+        cards, an ante (while antes are being posted) or a blind."""
+        before = self.totals.get(seat, 0)
+        to = self._put_in(seat, amount)
+        if not self.before_cards:
+            if to <= self.level_bet:
+                kind = ActionKind.CALL
+            elif self.level_bet == 0:
+                kind = ActionKind.BET
             else:
-                raise ParseError("unknown_line", "unknown action")
-        except ParseError as err:
-            raise err.with_context(line=lineno, text=line) from None
+                kind = ActionKind.RAISE
+            self.level_bet = max(self.level_bet, to)
+            self._add(seat, kind, amount, to, line, True)
+            return
+        # a post all-in: "Big Blind : All-in $0.05", "UTG : All-in 60"
+        antes_open = self.ante > 0 and self.sb_post is None and self.bb_post is None
+        if antes_open and seat not in self.anted:
+            self.anted.add(seat)
+            self.totals[seat] = before  # an ante is dead: no part of the street total
+            self._add(seat, ActionKind.POST_ANTE, amount, before, line, True)
+            return
+        if label == "Small Blind" and self.sb_post is None:
+            kind, self.sb_post = ActionKind.POST_SMALL_BLIND, amount
+        elif label == "Big Blind":
+            kind = ActionKind.POST_BIG_BLIND
+            self.bb_post = amount if self.bb_post is None else self.bb_post
+        else:
+            raise ParseError("unknown_line", "all-in before the cards, not a blind")
+        self.level_bet = max(self.level_bet, to)
+        self._add(seat, kind, amount, to, line, True)
 
-    if summary_at < 0:
-        raise ParseError("truncated_hand", "no *** SUMMARY *** section", line=n, text=lines[-1])
-    total_pot, rake, summary_board = _read_summary(lines, summary_at, dec, seats, hole)
-    if not board and summary_board:
-        board = summary_board
+    def _show(self, seat: int, verb: str, line: int) -> None:
+        """"Showdown [best five]" (not the hole cards: those come from the deal or the
+        summary), "Mucks [..]", "Does not show [..]"."""
+        kind = ActionKind.MUCK if verb[0] in "DM" else ActionKind.SHOW
+        cards = self.hole.get(seat, ())
+        if verb.startswith(("Does not show", "Mucks")) and "[" in verb:
+            cards = bracketed_cards(verb)
+            self.hole[seat] = cards
+        if not cards:
+            self.pending_show.append(len(self.actions))
+        self.actions.append(Action(
+            street=Street.SHOWDOWN if self.street is Street.RIVER else self.street,
+            seat=seat, kind=kind, to=self.totals.get(seat, 0), cards=cards, line=line,
+        ))
 
-    for k in pending_show:
-        a = actions[k]
-        if a.seat in hole:
-            actions[k] = Action(a.street, a.seat, a.kind, a.amount, a.to, a.all_in,
-                                hole[a.seat], a.line)
+    def _small_blind(self, seat: int, amount: int, line: int) -> None:
+        """The first blind posted is the small blind; a later one is dead money."""
+        if self.sb_post is None and self.bb_post is None:
+            self.sb_post = amount
+            self._live(seat, ActionKind.POST_SMALL_BLIND, amount, line)
+        else:
+            self._add(seat, ActionKind.POST_DEAD, amount, self.totals.get(seat, 0), line)
 
-    # Stakes: tournaments print them; cash games only post them.
+    def _big_blind(self, seat: int, verb: str, amount: int, line: int) -> None:
+        """"Big blind $x", or "Posts chip $x" (a returning player's post: a missed small blind
+        below the big blind is dead money)."""
+        if verb[0] == "P" and self.bb_post is not None and amount < self.bb_post:
+            self._add(seat, ActionKind.POST_DEAD, amount, self.totals.get(seat, 0), line)
+            return
+        if verb[0] == "B" and self.bb_post is None:
+            self.bb_post = amount
+        self._live(seat, ActionKind.POST_BIG_BLIND, amount, line)
+
+    def _dead_post(self, seat: int, amount: int, line: int) -> None:
+        """Small and big blind together (0.07 at 0.02/0.05): the big blind part is live, the
+        rest dead; a post no larger than a small blind is all dead."""
+        bb = self.bb_post
+        live = min(amount, bb) if bb is not None and amount >= bb else 0
+        if live:
+            self._live(seat, ActionKind.POST_BIG_BLIND, live, line)
+        if amount > live:
+            self._add(seat, ActionKind.POST_DEAD, amount - live, self.totals.get(seat, 0), line)
+
+
+def _stakes(head: Head, play: _Play) -> Stakes:
+    """Tournaments print the level's blinds and MVS tables their stakes; other cash games
+    only post them. Fixed limit: the small bet is the big blind, the big bet twice it."""
     if head.level_blinds is not None:
         sb_text, bb_text = head.level_blinds
         small_blind, big_blind = int(sb_text.replace(",", "")), int(bb_text.replace(",", ""))
     elif head.mvs_stakes is not None:
         small_blind, big_blind = head.mvs_stakes
-    elif bb_post is not None:
-        big_blind = bb_post
-        small_blind = sb_post if sb_post is not None else bb_post // 2
+    elif play.bb_post is not None:
+        big_blind = play.bb_post
+        small_blind = play.sb_post if play.sb_post is not None else play.bb_post // 2
     else:
         raise ParseError("bad_header", "no stakes: neither printed nor posted", line=1,
                          text=head.text)
     small_bet = big_bet = 0
     if head.limit is LimitType.FIXED_LIMIT:
         small_bet, big_bet = big_blind, 2 * big_blind
+    return Stakes(small_blind=small_blind, big_blind=big_blind, ante=play.ante,
+                  small_bet=small_bet, big_bet=big_bet)
 
+
+def _button(seats: Seats, set_dealer: int | None) -> int | None:
+    """The seat labelled ``Dealer``; else the "Set dealer" number, a list position where the
+    seats were renumbered."""
     button = next((s for s, label, _, _ in seats.rows if label == "Dealer"), None)
     if button is None and set_dealer is not None:
         if seats.renumbered:
             button = set_dealer if 1 <= set_dealer <= len(seats.rows) else None
         else:
             button = set_dealer
+    return button
+
+
+def _parse(chunk: Chunk, file: str) -> Hand:
+    lines = chunk.text.split("\n")
+    head = read_head(lines)
+    dec, seats = head.decimals, head.seats
+    play = _Play(seats, dec)
+    summary_at = play.read(lines, head.body_start)
+    total_pot, rake, summary_board = _read_summary(lines, summary_at, dec, seats, play.hole)
+    hole, actions = play.hole, play.actions
+    board = play.board or summary_board
+    for k in play.pending_show:  # shows whose hole cards only the summary gives
+        a = actions[k]
+        if a.seat in hole:
+            actions[k] = replace(a, cards=hole[a.seat])
     acted = {a.seat for a in actions}
     seat_objs = tuple(
         Seat(
             seat=seat,
             player=HERO if me else label,
             stack=stack,
-            sitting_out=seat not in acted and seat not in dealt,
+            sitting_out=seat not in acted and seat not in play.dealt,
             is_hero=me,
             hole_cards=hole.get(seat),
         )
@@ -377,12 +429,12 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         limit=head.limit,
         currency=head.currency,
         decimals=dec,
-        stakes=Stakes(small_blind, big_blind, ante, small_bet, big_bet),
+        stakes=_stakes(head, play),
         seats=tuple(sorted(seat_objs, key=lambda s: s.seat)),
         actions=tuple(actions),
-        button_seat=button,
+        button_seat=_button(seats, play.set_dealer),
         boards=(tuple(board),),
-        report=SiteReport(total_pot=total_pot, rake=rake, collections=tuple(collections)),
+        report=SiteReport(total_pot=total_pot, rake=rake, collections=tuple(play.collections)),
         started_at=started_at(head.date, head.zone),
         local_time=head.date,
         time_zone=head.zone or "",
@@ -392,7 +444,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         tournament_id=head.tournament_id,
         level=head.level,
         fast_fold=head.fast_fold,
-        source=SourceRef(file, chunk.offset, chunk.line),
+        source=SourceRef(file=file, offset=chunk.offset, line=chunk.line),
         raw_text=chunk.text,
     )
 

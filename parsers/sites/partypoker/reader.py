@@ -21,7 +21,7 @@ What is PartyPoker's own, and how it is read:
 - No total pot is printed in the new layout (the engine recomputes it); "Main Pot: $x Rake: $y"
   lines are read where they exist.
 - Players who join and post before the site lists them (no seat line, no stack) get a seat
-  where the log's order puts them (:mod:`.partypoker_seats`) and ``Seat.stack_known`` False;
+  where the log's order puts them (:mod:`.seats`) and ``Seat.stack_known`` False;
   so does a listed player with a 0 stack who posts (his buy-in arrived after the list).
 - Some tournament logs print no posts and repeat "Blinds(20/40)" / "Stakes(200/400)" after
   the seats instead: the posts are DERIVED from that line by the button (:func:`_derive_blinds`),
@@ -30,18 +30,20 @@ What is PartyPoker's own, and how it is read:
   they are cut in two. "Forward Folds" (fastforward's fold in advance) is followed by the real
   "folds" at the player's turn, and only counts where none follows.
 - Anything unrecognised in the action section raises ``unknown_line``.
+
+The head (header and game lines, table lines, seats) is read by :mod:`.header`; this module
+reads the action section (:class:`_Play`, into the shared :class:`Builder`) and assembles the
+hand.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from datetime import datetime
 
-from parsers.errors import ParseError, UnsupportedGame
+from parsers.errors import ParseError
 from parsers.format import Format
 from parsers.model import (
-    TOURNAMENT_CHIPS,
     ActionKind,
     Hand,
     LimitType,
@@ -53,45 +55,36 @@ from parsers.sites._kit.starlike import (
     Builder,
     Names,
     cards_in,
-    game_of,
     take_back,
-    to_utc,
     unknown,
 )
+from parsers.sites._kit.tables import STREETS_TITLE as _STREETS
+from parsers.sites.partypoker.header import (
+    BLINDS,
+    LEVEL,
+    STAKES,
+    GameLine,
+    read_game,
+    read_seats,
+    read_table,
+)
+from parsers.sites.partypoker.header import amount as _amount
+from parsers.sites.partypoker.header import max_seats as _max_seats
 from parsers.sites.partypoker.seats import UNSEATED as _UNSEATED
 from parsers.sites.partypoker.seats import place_unseated as _place_unseated
 from parsers.sites.partypoker.seats import unknown_stacks as _unknown_stacks
-from parsers.text import Chunk, parse_money
+from parsers.text import Chunk
 
 SITE = "partypoker"
 HEADER = re.compile(r"\*{5} Hand History [Ff]or Game \d+ \*{5}")
 DETECTION = "a line '***** Hand History for Game N *****' in the first 8 KB"
 SUPPORTS = "hold'em NL/PL/FL: cash (USD/EUR), fastforward, sit & go and tournaments"
 
-_HEAD = re.compile(r"\*{5} Hand History [Ff]or Game (\d+) \*{5}")
-_DATE = re.compile(
-    r"(?:(?P<mon>[A-Z][a-z]+) (?P<day>\d{1,2}), (?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d) "
-    r"(?P<tz>[A-Z]{2,5}) (?P<y>\d{4})"
-    r"|[A-Z][a-z]{2} (?P<mon2>[A-Z][a-z]{2}) (?P<day2>\d{1,2}) (?P<h2>\d\d):(?P<mi2>\d\d):"
-    r"(?P<s2>\d\d) (?P<tz2>[A-Z]{2,5}) (?P<y2>\d{4}))"
-)
-_MONTHS = {m: i for i, m in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
-_BLINDS = re.compile(r"Blinds(?:-Antes)?\(\s*([\d.,]+)\s*/\s*([\d.,]+)(?:\s*-\s*([\d.,]+))?\)")
-_STAKES = re.compile(r"Stakes\(\s*([\d.,]+)\s*/\s*([\d.,]+)\)")  # fixed limit: small/big bet
 _ACTOR = re.compile(r"(.+?) (?=posts |folds|checks|calls|bets |raises|is all-In)")
-_CASH_BLINDS = re.compile(r"^([$€£]?[\d.,]+)/([$€£]?[\d.,]+)\s")
-_OLD_BLINDS = re.compile(r"^([\d.,]+)/([\d.,]+) (?:Tourney )?Texas")
-_TRNY = re.compile(r"Trny:\s*(\d+)|Tournament #(\d+)")
-_LEVEL = re.compile(r"Level:\s*(\d+)")
-_SEAT = re.compile(r"[Ss]eat (\d+): (.*) \(\s*([$€£]?[\d.,]+)(?:\s*(?:[A-Z]{3}|€))?\s*\)(.*)$")
-_BUTTON = re.compile(r"Seat (\d+) is the button")
 _WINS = re.compile(r"wins ([$€£]?[\d.,]+)(?: [A-Z]{3}| chips)?(?: from (?:the )?"
                    r"(main pot|side pot(?: #?(\d+))?))?")
 _MAIN_POT = re.compile(r"Main Pot: ([$€£]?[\d.,]+)(?: \| Side Pot \d+: [$€£]?[\d.,]+)*"
                        r"(?:\s*Rake: ([$€£]?[\d.,]+))?")
-_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_DOT_THOUSANDS = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
 _IGNORED = (
     "has joined the table", "has left the table", "is sitting out", "will be using",
     "did not respond in time", "could not respond in time", "time bank", "finished in",
@@ -112,300 +105,242 @@ def sniff(text: str) -> bool:
         return False
 
 
-def _amount(text: str, dec: int) -> int:
-    """"[$0.70 USD]", "(210)", "[ $1,000  USD ].", "$5.18 USD" -> minor units."""
-    t = text.strip().rstrip(".").strip("[]() ")
-    for code in ("USD", "EUR", "GBP", "CAD", "€"):
-        t = t.replace(code, "")
-    t = t.strip()
-    head, comma, tail = t.rpartition(",")
-    if comma and len(tail) == 2 and "." not in t:
-        t = f"{head}.{tail}"  # a decimal comma ("$26,02", "0,35 €")
-    elif dec == 0 and "," not in t and _DOT_THOUSANDS.match(t):
-        t = t.replace(".", "")  # tournament chips with dot separators ("1.200")
-    return parse_money(t, dec)
+class _Play:
+    """The action section of one hand, read into a :class:`Builder` up to the summary (the
+    lines after it, up to the next hand's header, are trailing noise)."""
+
+    def __init__(self, lines: list[str], seats: dict[int, list], game: GameLine,
+                 button: int | None) -> None:
+        self.lines = lines
+        self.seats = seats
+        self.names = Names(seats)
+        self.button = button
+        self.dec = game.decimals
+        self.small_blind, self.big_blind, self.ante = game.small_blind, game.big_blind, game.ante
+        self.level = game.level
+        self.b = Builder()
+        self.posted: list[int] = []  # the blinds posted, in order
+        self.returned: dict[int, int] = {}  # seat -> the unmatched chips given back
+        self.ended = False
+        self.pots_rake: int | None = None
+        self.blinds_line = 0  # the line of a "Blinds(20/40)" or "Stakes(200/400)" after the seats
+        self.unseated: dict[int, str] = {}  # placeholder seat -> name (players with no seat line)
+
+    def read(self, start: int) -> None:
+        for idx, line in _glued(self.lines, start):
+            if not line:
+                continue
+            if self.ended:
+                if HEADER.match(line):
+                    break
+                continue
+            try:
+                self._line(idx, line)
+            except ParseError as err:
+                raise err.with_context(line=idx + 1, text=self.lines[idx]) from None
+
+    def _line(self, idx: int, line: str) -> None:
+        lineno = idx + 1
+        if line.startswith("** "):
+            self._marker(line)
+        elif line.startswith("Dealt to "):
+            found = self.names.prefix(line[9:])
+            if found is None:
+                raise unknown("dealt to an unknown player")
+            self.b.dealt(found[0], cards_in(found[1]))
+        elif line.startswith(("Creating Main Pot", "Creating side pot", "Game #", "#Game No")):
+            pass
+        elif line.startswith("Main Pot: "):
+            pm = _MAIN_POT.match(line)
+            if pm and pm[2]:
+                self.pots_rake = _amount(pm[2], self.dec)
+        elif line.startswith(("Blinds", "Stakes(")):
+            # Tournaments that print no posts repeat the blinds here; where the level
+            # changed since the header was written, this line has the blinds played.
+            self.blinds_line = lineno
+            again = BLINDS.match(line) or STAKES.match(line)
+            if again:
+                self.small_blind = _amount(again[1], self.dec)
+                self.big_blind = _amount(again[2], self.dec)
+                if again.re is BLINDS and again[3]:
+                    self.ante = _amount(again[3], self.dec)
+        elif line.startswith("Trny:") and "Level:" in line:
+            level = LEVEL.search(line)
+            if level:
+                self.level = level[1]
+        elif line.startswith(("Trny:", "Level:", "Congratulations to player ")):
+            pass  # the header's game line wrapped onto a second line
+        else:
+            found = self._speaker(line)
+            if found is not None:
+                self._act(found[0], found[1].strip(), idx)
+
+    def _marker(self, line: str) -> None:
+        """"** Dealing Flop ** [...]", "** Dealing down cards **", "** Summary **"."""
+        b = self.b
+        word = line[3:].split(" **")[0]
+        if word == "Summary":
+            _close_street(b, self.returned)
+            self.ended = True
+        elif not word.startswith("Dealing "):
+            raise unknown("unknown section marker")
+        elif _STREETS.get(word[8:]) is not None:
+            _close_street(b, self.returned)
+            b.add_board_cards(_STREETS[word[8:]], cards_in(line))
+        elif word != "Dealing down cards":
+            raise unknown("unknown section marker")
+        elif self.blinds_line and not any(a.kind.is_live_post for a in b.actions):
+            _derive_blinds(b, self.seats, self.button, self.lines[self.blinds_line - 1],
+                           self.dec, self.blinds_line, self.posted)
+
+    def _speaker(self, line: str) -> tuple[int, str] | None:
+        """(seat, rest) of a line that starts with a player's name; None for chat and
+        ignored messages. A player who joined and acts before the site lists him (no seat
+        line, no stack) gets a placeholder seat now, his real place once the order is known."""
+        found = self.names.prefix(line)
+        if found is not None:
+            return found
+        if self.names.prefix(line, ": ") is not None:
+            return None  # chat: "name: text"
+        if any(t in line for t in _IGNORED):
+            return None
+        actor = _ACTOR.match(line)
+        if actor is None:
+            raise unknown()
+        seat = _UNSEATED + len(self.unseated)
+        self.unseated[seat] = actor[1]
+        self.seats[seat] = [actor[1], 0, False, None, False]
+        self.names = Names(self.seats)
+        found = self.names.prefix(line)
+        if found is None:
+            raise unknown()
+        return found
+
+    def _act(self, seat: int, rest: str, idx: int) -> None:
+        """What a player did: "posts big blind [$0.10 USD].", "raises [$0.70 USD]"..."""
+        b, dec, lineno = self.b, self.dec, idx + 1
+        verb, _, _ = rest.partition(" ")
+        if rest.startswith("posts "):
+            _post(b, seat, rest[6:], dec, self.posted, self.big_blind, lineno, self.seats[seat])
+        elif verb in ("folds", "folds."):
+            b.fold(seat, lineno)
+        elif rest == "Forward Folds":
+            # fastforward's fold-in-advance: the real "folds" follows at his turn
+            later = f"{self.seats[seat][0]} folds"
+            if not any(ln.strip() == later for ln in self.lines[idx + 1:]):
+                b.fold(seat, lineno)
+        elif verb in ("checks", "checks."):
+            b.check(seat, lineno)
+        elif rest.startswith("calls"):
+            b.call(seat, _amount(rest[5:], dec), False, lineno)
+        elif rest.startswith("bets"):
+            b.bet(seat, _amount(rest[4:], dec), False, lineno)
+        elif rest.startswith("raises"):
+            by, sep, to = rest[6:].partition(" to ")
+            if sep:
+                # "raises 2.40 to 2.65": the first number is the chips added (the big
+                # blind's 0.25 + 2.40), not the raise increment: no raise_by from it
+                _amount(by, dec)
+                b.raise_to(seat, _amount(to, dec), False, lineno)
+            else:
+                b.raise_by_added(seat, _amount(rest[6:], dec), False, lineno)
+        elif rest.startswith("is all-In") and ("[" in rest or "(" in rest):
+            _all_in(b, seat, _amount(rest[9:], dec), lineno)
+        elif verb == "shows":
+            b.show(seat, cards_in(rest), lineno)
+        elif verb in ("mucks", "doesn't") and "[" in rest:
+            b.show(seat, cards_in(rest), lineno, muck=True)
+        elif verb == "wins":
+            self._wins(seat, rest, lineno)
+        elif verb == "balance":
+            self.ended = True  # the old layout's summary: balances only, nothing to record
+        elif not any(t in rest for t in _IGNORED):
+            raise unknown("unknown action")
+
+    def _wins(self, seat: int, rest: str, line: int) -> None:
+        """"wins $1.20 USD from the main pot": the winnings still hold the street's unmatched
+        chips, which are returned first."""
+        _close_street(self.b, self.returned)
+        w = _WINS.match(rest)
+        if not w:
+            raise unknown("cannot read winnings")
+        where = w[2] or ""
+        pot = None if not where else 0 if where == "main pot" else int(w[3] or 1)
+        self.b.collect(seat, _amount(w[1], self.dec), line, pot)
+
+
+def _stakes(play: _Play, limit: LimitType) -> Stakes:
+    """The printed stakes, else the posted blinds; in fixed limit the header's pair is the
+    small and big bet ("$0.05/$0.10 USD FL": the big blind is one small bet, the small blind
+    whatever was posted, 0.02 here). The ante is the printed one, else the largest posted."""
+    actions = play.b.actions
+    small_blind, big_blind, posted = play.small_blind, play.big_blind, play.posted
+    if not big_blind and posted:
+        big_blind = max(posted)
+        small_blind = min(posted) if len(posted) > 1 else big_blind // 2
+        if any(a.kind is ActionKind.POST_BIG_BLIND and a.all_in for a in actions):
+            # A big blind forced all-in for less tells nothing: the others still call the
+            # full blind, so the smallest full call preflop is it.
+            calls = [a.to for a in actions if a.street is Street.PREFLOP
+                     and a.kind is ActionKind.CALL and not a.all_in]
+            big_blind = max(big_blind, min(calls, default=0))
+    small_bet = big_bet = 0
+    if limit is LimitType.FIXED_LIMIT:
+        small_bet, big_bet = small_blind, big_blind
+        big_blind = small_bet
+        small_blind = posted[0] if posted else small_bet // 2
+    ante = play.ante
+    if any(a.kind is ActionKind.POST_ANTE for a in actions) and not ante:
+        ante = max(a.amount for a in actions if a.kind is ActionKind.POST_ANTE)
+    return Stakes(small_blind=small_blind, big_blind=big_blind, ante=ante, small_bet=small_bet,
+                  big_bet=big_bet)
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:
     lines = [ln.replace("\x00", "") for ln in chunk.text.split("\n")]
-    m = _HEAD.match(lines[0].lstrip(" \t\ufeff"))
-    if not m or len(lines) < 3:
-        raise ParseError("bad_header", "not a PartyPoker hand header", line=1, text=lines[0])
-    hand_id = m[1]
-    desc = lines[1]
-    game_words = desc.split(" - ")[0]
-    if "Double Hold" in game_words:  # three hole cards: not hold'em as the engine plays it
-        raise UnsupportedGame(f"{game_words.strip()} (other)", line=2, text=desc)
-    game, limit = game_of(_limit_words(game_words), desc, 2)
-    trny = _TRNY.search(desc)
-    is_tourney = bool(trny) or "Tourney" in desc or "Trny" in desc or "Buy-in" in desc
-    currency, dec = (TOURNAMENT_CHIPS, 0) if is_tourney else (_currency(desc), 2)
-    tournament_id = (trny[1] or trny[2]) if trny else (hand_id if is_tourney else None)
-    level_m = _LEVEL.search(desc)
-    small_blind = big_blind = ante = 0
-    try:
-        blinds = (_BLINDS.search(desc) or _STAKES.search(desc) or _CASH_BLINDS.match(desc)
-                  or _OLD_BLINDS.match(desc))
-        if blinds:
-            small_blind, big_blind = _amount(blinds[1], dec), _amount(blinds[2], dec)
-            if blinds.lastindex and blinds.lastindex >= 3 and blinds[3]:
-                ante = _amount(blinds[3], dec)
-    except ParseError as err:
-        raise err.with_context(line=2, text=desc) from None
-    started_at, local_time, zone = _started_at(desc)
-
-    table_name, button = "", None
-    i = 2
-    while i < len(lines) and not _SEAT.match(lines[i]):
-        line = lines[i]
-        if line.startswith("Table "):
-            table_name = line[6:].split("(")[0].strip()
-            if table_name.startswith("Table "):
-                table_name = table_name[6:].strip()
-        elif not (_BUTTON.match(line) or line.startswith(("Total number of players", "Trny",
-                                                          "Blinds", "Level"))
-                  or not line.strip()):
-            raise ParseError("bad_header", "unexpected line before the seats", line=i + 1,
-                             text=line)
-        bm = _BUTTON.search(line)
-        if bm:
-            button = int(bm[1])
-        i += 1
-    max_seats = None
-    seats: dict[int, list] = {}
-    n = len(lines)
-    while i < n and lines[i][:5] in ("Seat ", "seat "):
-        s = _SEAT.match(lines[i])
-        if not s:
-            raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
-        try:
-            stack = _amount(s[3], dec)
-        except ParseError as err:
-            raise err.with_context(line=i + 1, text=lines[i]) from None
-        seats[int(s[1])] = [s[2].strip(), stack, False, None]
-        i += 1
-    for line in lines[2:8]:
-        if line.startswith("Total number of players"):
-            tail = line.rpartition("/")[2].strip()
-            max_seats = int(tail) if tail.isdigit() else None
+    game = read_game(lines)
+    table_name, button, start = read_table(lines)
+    seats, start = read_seats(lines, start, game.decimals)
+    max_seats = _max_seats(lines)
     if not seats:
-        raise ParseError("no_seats", "no seat lines after the header", line=i + 1,
-                         text=lines[i] if i < n else "")
-    names = Names(seats)
-    b = Builder()
-    posted: list[int] = []
-    returned: dict[int, int] = {}
-    ended = False
-    pots_rake: int | None = None
-    blinds_line = 0  # where a "Blinds(20/40)" / "Stakes(200/400)" line follows the seats
-    unseated: dict[int, str] = {}  # placeholder seat -> name, for players with no seat line
-
-    for idx, line in _glued(lines, i):
-        lineno = idx + 1
-        if not line:
-            continue
-        if ended:
-            if HEADER.match(line):
-                break
-            continue
-        try:
-            if line.startswith("** "):
-                word = line[3:].split(" **")[0]
-                if word.startswith("Dealing "):
-                    street = _STREETS.get(word[8:])
-                    if street is not None:
-                        _close_street(b, returned)
-                        b.add_board_cards(street, cards_in(line))
-                    elif word != "Dealing down cards":
-                        raise unknown("unknown section marker")
-                    elif blinds_line and not any(a.kind.is_live_post for a in b.actions):
-                        _derive_blinds(b, seats, button, lines[blinds_line - 1], dec,
-                                       blinds_line, posted)
-                    continue
-                if word == "Summary":
-                    _close_street(b, returned)
-                    ended = True
-                    continue
-                raise unknown("unknown section marker")
-            if line.startswith("Dealt to "):
-                found = names.prefix(line[9:])
-                if found is None:
-                    raise unknown("dealt to an unknown player")
-                b.dealt(found[0], cards_in(found[1]))
-                continue
-            if line.startswith(("Creating Main Pot", "Creating side pot", "Game #", "#Game No")):
-                continue
-            if line.startswith("Main Pot: "):
-                pm = _MAIN_POT.match(line)
-                if pm and pm[2]:
-                    pots_rake = _amount(pm[2], dec)
-                continue
-            if line.startswith(("Blinds", "Stakes(")):
-                # Tournaments that print no posts repeat the blinds here; where the level
-                # changed since the header was written, this line has the blinds played.
-                blinds_line = lineno
-                again = _BLINDS.match(line) or _STAKES.match(line)
-                if again:
-                    small_blind, big_blind = _amount(again[1], dec), _amount(again[2], dec)
-                    if again.re is _BLINDS and again[3]:
-                        ante = _amount(again[3], dec)
-                continue
-            if line.startswith("Trny:") and "Level:" in line:
-                level_m = _LEVEL.search(line) or level_m
-                continue
-            if line.startswith(("Trny:", "Level:", "Congratulations to player ")):
-                continue  # the header's game line wrapped onto a second line
-            found = names.prefix(line)
-            if found is None:
-                if names.prefix(line, ": ") is not None:
-                    continue  # chat: "name: text"
-                if any(t in line for t in _IGNORED):
-                    continue
-                actor = _ACTOR.match(line)
-                if actor is None:
-                    raise unknown()
-                # A player who joined and acts before the site lists him (no seat line, no
-                # stack): a placeholder seat now, his real place once the order is known.
-                seat = _UNSEATED + len(unseated)
-                unseated[seat] = actor[1]
-                seats[seat] = [actor[1], 0, False, None, False]
-                names = Names(seats)
-                found = names.prefix(line)
-                if found is None:
-                    raise unknown()
-            seat, rest = found
-            rest = rest.strip()
-            verb, _, arg = rest.partition(" ")
-            if rest.startswith("posts "):
-                _post(b, seat, rest[6:], dec, posted, big_blind, lineno, seats[seat])
-            elif verb in ("folds", "folds."):
-                b.fold(seat, lineno)
-            elif rest == "Forward Folds":
-                # fastforward's fold-in-advance: the real "folds" follows at his turn
-                later = f"{seats[seat][0]} folds"
-                if not any(ln.strip() == later for ln in lines[idx + 1:]):
-                    b.fold(seat, lineno)
-            elif verb in ("checks", "checks."):
-                b.check(seat, lineno)
-            elif rest.startswith("calls"):
-                b.call(seat, _amount(rest[5:], dec), False, lineno)
-            elif rest.startswith("bets"):
-                b.bet(seat, _amount(rest[4:], dec), False, lineno)
-            elif rest.startswith("raises"):
-                by, sep, to = rest[6:].partition(" to ")
-                if sep:
-                    # "raises 2.40 to 2.65": the first number is the chips added (the big
-                    # blind's 0.25 + 2.40), not the raise increment: no raise_by from it
-                    _amount(by, dec)
-                    b.raise_to(seat, _amount(to, dec), False, lineno)
-                else:
-                    b.raise_by_added(seat, _amount(rest[6:], dec), False, lineno)
-            elif rest.startswith("is all-In") and ("[" in rest or "(" in rest):
-                _all_in(b, seat, _amount(rest[9:], dec), lineno)
-            elif verb == "shows":
-                b.show(seat, cards_in(rest), lineno)
-            elif verb in ("mucks", "doesn't") and "[" in rest:
-                b.show(seat, cards_in(rest), lineno, muck=True)
-            elif verb == "wins":
-                _close_street(b, returned)
-                w = _WINS.match(rest)
-                if not w:
-                    raise unknown("cannot read winnings")
-                where = w[2] or ""
-                pot = None if not where else 0 if where == "main pot" else int(w[3] or 1)
-                b.collect(seat, _amount(w[1], dec), lineno, pot)
-            elif verb == "balance":
-                ended = True  # the old layout's summary: balances only, nothing to record
-            elif any(t in rest for t in _IGNORED):
-                pass
-            else:
-                raise unknown("unknown action")
-        except ParseError as err:
-            raise err.with_context(line=lineno, text=lines[idx]) from None
-
-    _close_street(b, returned)
-    take_back(b.collections, returned)
-    if unseated:
-        _place_unseated(b, seats, unseated, max_seats)
-    if not big_blind and posted:
-        big_blind = max(posted)
-        small_blind = min(posted) if len(posted) > 1 else big_blind // 2
-        if any(a.kind is ActionKind.POST_BIG_BLIND and a.all_in for a in b.actions):
-            # A big blind forced all-in for less tells nothing: the others still call the
-            # full blind, so the smallest full call preflop is it.
-            calls = [a.to for a in b.actions if a.street is Street.PREFLOP
-                     and a.kind is ActionKind.CALL and not a.all_in]
-            big_blind = max(big_blind, min(calls, default=0))
+        raise ParseError("no_seats", "no seat lines after the header", line=start + 1,
+                         text=lines[start] if start < len(lines) else "")
+    play = _Play(lines, seats, game, button)
+    play.read(start)
+    b = play.b
+    _close_street(b, play.returned)
+    take_back(b.collections, play.returned)
+    if play.unseated:
+        _place_unseated(b, seats, play.unseated, max_seats)
+    stakes = _stakes(play, game.limit)
     _unknown_stacks(b, seats)
-    small_bet = big_bet = 0
-    if limit is LimitType.FIXED_LIMIT:
-        # "$0.05/$0.10 USD FL": the header's pair is the small and big bet; the big blind is
-        # one small bet and the small blind whatever was posted (0.02 here).
-        small_bet, big_bet = small_blind, big_blind
-        big_blind = small_bet
-        small_blind = posted[0] if posted else small_bet // 2
-    if any(a.kind is ActionKind.POST_ANTE for a in b.actions) and not ante:
-        ante = max(a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE)
     return b.hand(
         site=SITE,
         chunk=chunk,
         file=file,
-        hand_id=hand_id,
-        game=game,
-        limit=limit,
-        currency=currency,
-        decimals=dec,
-        stakes=Stakes(small_blind, big_blind, ante, small_bet, big_bet),
+        hand_id=game.hand_id,
+        game=game.game,
+        limit=game.limit,
+        currency=game.currency,
+        decimals=game.decimals,
+        stakes=stakes,
         seats=seats,
         button=button,
         total_pot=None,
-        rake=pots_rake,
-        started_at=started_at,
-        local_time=local_time,
-        time_zone=zone,
+        rake=play.pots_rake,
+        started_at=game.started_at,
+        local_time=game.local_time,
+        time_zone=game.zone,
         table_name=table_name,
         max_seats=max_seats,
-        tournament_id=tournament_id,
-        level=level_m[1] if level_m else None,
-        fast_fold="fastforward" in desc.lower(),
+        tournament_id=game.tournament_id,
+        level=play.level,
+        fast_fold="fastforward" in game.desc.lower(),
     )
 
 
 # Parse one PartyPoker hand chunk. Raises ParseError (UnsupportedGame for other games).
 parse = with_site(SITE, _parse)
-
-
-def _limit_words(words: str) -> str:
-    """Spell out PartyPoker's limit codes for :func:`game_of`: "NL" -> "no limit"."""
-    padded = f" {words.replace('(', ' ').replace(')', ' ')} "
-    for code, text in ((" NL ", " no limit "), (" PL ", " pot limit "), (" FL ", " fixed limit ")):
-        padded = padded.replace(code, text)
-    return padded.strip()
-
-
-def _currency(desc: str) -> str:
-    for code in ("USD", "EUR", "GBP", "CAD"):
-        if code in desc:
-            return code
-    return {"€": "EUR", "£": "GBP"}.get(desc[:1], "USD")
-
-
-def _started_at(desc: str) -> tuple[datetime | None, str, str]:
-    d = _DATE.search(desc)
-    if not d:
-        return None, "", ""
-    if d["mon"]:
-        mon, day, h, mi, s, tz, y = (d["mon"], d["day"], d["h"], d["mi"], d["s"], d["tz"],
-                                     d["y"])
-    else:
-        mon, day, h, mi, s, tz, y = (d["mon2"], d["day2"], d["h2"], d["mi2"], d["s2"],
-                                     d["tz2"], d["y2"])
-    month = _MONTHS.get(mon[:3].lower())
-    if month is None:
-        return None, "", tz
-    naive = datetime(int(y), month, int(day), int(h), int(mi), int(s))
-    local = naive.strftime("%Y/%m/%d %H:%M:%S")
-    return to_utc(naive, tz), local, tz
 
 
 def _post(b: Builder, seat: int, what: str, dec: int, posted: list[int], big_blind: int,
@@ -468,8 +403,8 @@ def _derive_blinds(b: Builder, seats: dict[int, list], button: int | None, desc:
     "Level: 3 Blinds(50/100)" header above "Level: 4 ... Blinds(100/200)"), the posts the
     betting shows are the new level's.
     """
-    m = _BLINDS.search(desc)
-    st = None if m else _STAKES.search(desc)
+    m = BLINDS.search(desc)
+    st = None if m else STAKES.search(desc)
     if button is None or not (m or st):
         return
     if m:

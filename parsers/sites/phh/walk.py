@@ -1,24 +1,19 @@
-"""The PHH action strings -> :class:`parsers.model.Action` events (see :mod:`.phh`).
+"""The PHH action strings -> :class:`parsers.model.Action` events (see :mod:`.reader`).
 
 PHH writes what each player did (``p3 cc``, ``p1 cbr 120``, ``d db Jc3d5c``), not the chips:
 :class:`Walk` keeps the street totals and stacks while reading them, enough to give every
 action its ``amount``/``to``/``all_in`` and to synthesize the uncalled-bet returns PHH never
-writes. The rules per action are in :mod:`.phh`'s docstring.
+writes. The rules per action are in :mod:`.reader`'s docstring.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from parsers.build import action as _action
-from parsers.cards import DECK, parse_cards
+from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.model import Action, ActionKind, Street
 
-#: ``p1``.. -> player index, for the usual table sizes (other spellings such as ``p01`` take
-#: :meth:`Walk._player`).
-_ACTORS = {n: {f"p{i + 1}": i for i in range(n)} for n in range(2, 24)}
-_DECK = frozenset(DECK)
 _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN,
                 Street.TURN: Street.RIVER}
 
@@ -29,7 +24,7 @@ class Walk:
     does); a cbr beyond the stack is kept as written for the engine to flag."""
 
     __slots__ = ("n", "seats", "stack", "amount", "big_blind", "floor", "commit", "invested",
-                 "folded", "street", "board", "hole", "actions", "last_line", "index")
+                 "folded", "street", "board", "hole", "actions", "last_line")
 
     def __init__(self, n: int, seats: list[int], stacks: list[int], big_blind: int,
                  amount: Callable[[str], int]) -> None:
@@ -51,7 +46,6 @@ class Walk:
         self.hole: dict[int, tuple[str, ...]] = {}
         self.actions: list[Action] = []
         self.last_line = 0
-        self.index = _ACTORS.get(n) or {f"p{i + 1}": i for i in range(n)}
 
     def _put(self, i: int, chips: int, live: bool) -> None:
         self.stack[i] -= chips
@@ -59,13 +53,19 @@ class Walk:
         if live:
             self.commit[i] += chips
 
+    def _add(self, street: Street, i: int, kind: ActionKind, amount: int, all_in: bool,
+             line: int, cards: tuple[str, ...] = ()) -> None:
+        """Player ``i``'s action; its ``to`` is the player's street total after it."""
+        self.actions.append(Action(street=street, seat=self.seats[i], kind=kind, amount=amount,
+                                   to=self.commit[i], all_in=all_in, cards=cards, line=line))
+
     def posts(self, antes: list[int], blinds: list[int]) -> None:
+        """Antes first (dead), then the blinds and straddles (live), each capped at the stack."""
         for i, amount in enumerate(antes):
             if amount:
                 chips = min(amount, self.stack[i])
                 self._put(i, chips, False)
-                self.actions.append(_action(Street.PREFLOP, self.seats[i], ActionKind.POST_ANTE,
-                                            chips, 0, self.stack[i] <= 0, (), 0, None))
+                self._add(Street.PREFLOP, i, ActionKind.POST_ANTE, chips, self.stack[i] <= 0, 0)
         if any(blinds):  # preflop the bet to match is at least the big blind
             self.floor = self.big_blind
         order = [1, 0] if self.n == 2 else list(range(self.n))
@@ -80,10 +80,10 @@ class Walk:
                     else ActionKind.POST_STRADDLE
             chips = min(amount, self.stack[i])
             self._put(i, chips, True)
-            self.actions.append(_action(Street.PREFLOP, self.seats[i], kind, chips,
-                                        self.commit[i], self.stack[i] <= 0, (), 0, None))
+            self._add(Street.PREFLOP, i, kind, chips, self.stack[i] <= 0, 0)
 
     def _player(self, token: str) -> int:
+        """The index of ``p1``, ``p2``... (``p01`` too)."""
         if not (token.startswith("p") and token[1:].isdigit()):
             raise ParseError("unknown_line", f"unknown actor {token!r}")
         i = int(token[1:]) - 1
@@ -104,72 +104,66 @@ class Walk:
             self.stack[i] += back
             self.invested[i] -= back
             commit[i] -= back
-            self.actions.append(_action(self.street, self.seats[i], ActionKind.UNCALLED_RETURN,
-                                        back, commit[i], False, (), line, None))
+            self._add(self.street, i, ActionKind.UNCALLED_RETURN, back, False, line)
 
     def act(self, parts: list[str], line: int) -> None:
         """One action string, already without its comment and split into words."""
         if not parts:
             return  # a no-op or a standalone commentary
         self.last_line = line
-        actor = parts[0]
-        words = len(parts)
-        verb = parts[1] if words > 1 else ""
+        actor, args = parts[0], parts[1:]
+        verb = args[0] if args else ""
         if actor == "d":
-            if verb == "dh" and words == 4:  # the most common: hole cards, no chips
-                i = self.index.get(parts[2])
-                if i is None:
-                    i = self._player(parts[2])
-                cards = _cards(parts[3])
-                if cards:
-                    self.hole[i] = cards
-            else:
-                self._deal(verb, parts[2:], line)
+            self._deal(verb, args[1:], line)
             return
-        i = self.index.get(actor)
-        if i is None:
-            i = self._player(actor)
-        commit, stack = self.commit, self.stack
-        if verb == "cc" and words == 2:
-            top = max(commit)
-            target = top if top >= self.floor else self.floor
-            if target > top and not any(j != i and j not in self.folded and stack[j] > 0
-                                        for j in range(self.n)):
-                target = top  # nobody left to bet against: match what is in
-            owed = target - commit[i]
-            if owed > stack[i]:
-                owed = stack[i]
-            if owed <= 0:
-                self.actions.append(_action(self.street, self.seats[i], ActionKind.CHECK, 0,
-                                            commit[i], False, (), line, None))
-            else:
-                stack[i] -= owed
-                self.invested[i] += owed
-                commit[i] += owed
-                self.actions.append(_action(self.street, self.seats[i], ActionKind.CALL, owed,
-                                            commit[i], stack[i] <= 0, (), line, None))
-        elif verb == "f" and words == 2:
+        i = self._player(actor)
+        if verb == "cc" and len(args) == 1:
+            self._check_or_call(i, line)
+        elif verb == "f" and len(args) == 1:
             self.folded.add(i)
-            self.actions.append(_action(self.street, self.seats[i], ActionKind.FOLD, 0,
-                                        commit[i], False, (), line, None))
-        elif verb == "cbr" and words == 3:
-            to = self.amount(parts[2])
-            chips = to - commit[i]
-            kind = ActionKind.RAISE if self.floor or max(commit) else ActionKind.BET
-            stack[i] -= chips
-            self.invested[i] += chips
-            commit[i] = to
-            self.actions.append(_action(self.street, self.seats[i], kind, chips, to,
-                                        stack[i] <= 0, (), line, None))
-        elif verb == "sm" and words <= 3:
-            self._show(i, parts[2:], line)
+            self._add(self.street, i, ActionKind.FOLD, 0, False, line)
+        elif verb == "cbr" and len(args) == 2:
+            self._bet_or_raise(i, args[1], line)
+        elif verb == "sm" and len(args) <= 2:
+            self._show(i, args[1:], line)
         elif verb in ("sd", "pb"):
             raise ParseError("unknown_line", f"{verb!r} is not a hold'em action")
         else:
             raise ParseError("unknown_line", "unknown player action")
 
+    def _check_or_call(self, i: int, line: int) -> None:
+        """``cc``: a check when nothing is owed, else a call of what is owed (capped at the
+        stack). Preflop the bet to match is at least the big blind (``floor``), unless nobody
+        is left to bet against."""
+        commit, stack = self.commit, self.stack
+        top = max(commit)
+        target = top if top >= self.floor else self.floor
+        if target > top and not any(j != i and j not in self.folded and stack[j] > 0
+                                    for j in range(self.n)):
+            target = top  # nobody left to bet against: match what is in
+        owed = min(target - commit[i], stack[i])
+        if owed <= 0:
+            self._add(self.street, i, ActionKind.CHECK, 0, False, line)
+        else:
+            self._put(i, owed, True)
+            self._add(self.street, i, ActionKind.CALL, owed, stack[i] <= 0, line)
+
+    def _bet_or_raise(self, i: int, amount: str, line: int) -> None:
+        """``cbr X``: a bet or raise to X; a RAISE when anything is bet on the street."""
+        to = self.amount(amount)
+        chips = to - self.commit[i]
+        kind = ActionKind.RAISE if self.floor or max(self.commit) else ActionKind.BET
+        self._put(i, chips, True)
+        self._add(self.street, i, kind, chips, self.stack[i] <= 0, line)
+
     def _deal(self, verb: str, args: list[str], line: int) -> None:
-        """A board card (``d db``); hole cards (``d dh``) are read in :meth:`act`."""
+        """Hole cards (``d dh p1 AsKd``) or a board card (``d db Jc3d5c``)."""
+        if verb == "dh" and len(args) == 2:
+            i = self._player(args[0])
+            cards = _cards(args[1])
+            if cards:
+                self.hole[i] = cards
+            return
         if verb == "db" and len(args) == 1:
             self.close_round(line)
             cards = _cards(args[0])
@@ -185,37 +179,23 @@ class Walk:
         raise ParseError("unknown_line", "unknown dealer action")
 
     def _show(self, i: int, args: list[str], line: int) -> None:
-        seat = self.seats[i]
+        """``sm AsKd`` shows, ``sm`` alone mucks, ``sm -`` shows the cards dealt, ``sm ????``
+        is a show without cards; on the showdown street once the river is reached."""
         self.close_round(line)  # a show ends the betting; idempotent after the first
-        shown: tuple[str, ...] | None = ()
-        if args:
-            shown = self.hole.get(i, ()) if args[0] == "-" else _cards(args[0])
         on = Street.SHOWDOWN if self.street is Street.RIVER else self.street
         if not args:
-            self.actions.append(_action(on, seat, ActionKind.MUCK, 0, self.commit[i], False, (),
-                                        line, None))
-        else:
-            if shown:
-                self.hole[i] = shown
-            self.actions.append(_action(on, seat, ActionKind.SHOW, 0, self.commit[i], False,
-                                        shown or (), line, None))
+            self._add(on, i, ActionKind.MUCK, 0, False, line)
+            return
+        shown = self.hole.get(i, ()) if args[0] == "-" else _cards(args[0])
+        if shown:
+            self.hole[i] = shown
+        self._add(on, i, ActionKind.SHOW, 0, False, line, shown or ())
 
 
 def _cards(text: str) -> tuple[str, ...] | None:
-    """Concatenated PHH cards; None when any card is unknown (``??``)."""
+    """Concatenated PHH cards (``AsKd``); None when any card is unknown (``??``)."""
     if "?" in text:
         return None
-    size = len(text)
-    if size == 4:
-        cards: tuple[str, ...] = (text[:2], text[2:])
-    elif size == 2:
-        cards = (text,)
-    elif size == 6:
-        cards = (text[:2], text[2:4], text[4:])
-    elif size % 2:
+    if len(text) % 2:
         raise ParseError("bad_card", f"not a card list: {text!r}", text=text)
-    else:
-        cards = tuple([text[k : k + 2] for k in range(0, size, 2)])
-    if _DECK.issuperset(cards):
-        return cards  # already canonical: what parse_cards would give
-    return parse_cards(" ".join(cards))
+    return parse_cards(" ".join([text[k : k + 2] for k in range(0, len(text), 2)]))

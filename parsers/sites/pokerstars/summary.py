@@ -2,16 +2,13 @@
 
 Split from :mod:`parsers.sites.pokerstars.reader` (one concern per module). The summary repeats what
 the body already said, so only what the body cannot give is read: the printed pots, rake and
-fees (the engine reconciles them), run-it-twice boards and cards revealed only here. The
-"Total pot" line of a file repeats often, so its reading is cached per (text, decimals).
+fees (the engine reconciles them), run-it-twice boards and cards revealed only here.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from parsers.build import printed_pot, site_report
 from parsers.cards import cards_in_brackets, parse_cards
 from parsers.errors import ParseError
 from parsers.model import CashOut, Collection, PrintedPot, SiteReport
@@ -22,41 +19,16 @@ _POT_PART = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z]*(?: [A-Za-z]+)*(?:-(?P<n>\d+))?) "
     r"(?P<amt>(?:Rs\. ?)?" + _AMOUNT + r")\.?(?=\s|$)"
 )
-# The usual line, "Total pot $8.06 Main pot $1.32. Side pot-1 $3.36. | Rake $0" (the pots
-# only when there are side pots): one match, read the same as _POT_PART's parts would be.
-_PLAIN_POT = re.compile(
-    rf"Total pot ({_AMOUNT})(?: Main pot ({_AMOUNT})\.((?: Side pot-[0-9]+ {_AMOUNT}\.)+))?"
-    rf" \| Rake ({_AMOUNT})"
-)
-_SIDE_POT = re.compile(rf" Side pot-([0-9]+) ({_AMOUNT})\.")
 _SUMMARY_CARDS = re.compile(r"^Seat (\d+): .*?\b(?:showed|mucked) \[([^\]]*)\]")
 
 
-@lru_cache(maxsize=4096)
 def _pot_line(
     line: str, dec: int
 ) -> tuple[int | None, int | None, tuple[tuple[str, int], ...], tuple[PrintedPot, ...]]:
-    """(total, rake, fees, pots) from a "Total pot ..." line; later parts override earlier.
-
-    The usual line (``_PLAIN_POT``) is read by one match, any other by :func:`_pot_parts`;
-    both give the same reading and raise on the same first bad amount.
-    """
-    plain = _PLAIN_POT.fullmatch(line)
-    if plain is not None:
-        total_text, main_text, sides, rake_text = plain.groups()
-        total = parse_money(total_text, dec)  # in line order: the first bad amount raises
-        if main_text is None:
-            return total, parse_money(rake_text, dec), (), ()
-        pots = [printed_pot(0, parse_money(main_text, dec))]
-        pots += [printed_pot(int(n), parse_money(amt, dec)) for n, amt in _SIDE_POT.findall(sides)]
-        return total, parse_money(rake_text, dec), (), tuple(pots)
-    return _pot_parts(line, dec)
-
-
-def _pot_parts(
-    line: str, dec: int
-) -> tuple[int | None, int | None, tuple[tuple[str, int], ...], tuple[PrintedPot, ...]]:
-    """:func:`_pot_line` for any line: every "Label amount" part, in order."""
+    """(total, rake, fees, pots) from a "Total pot $8.06 Main pot $1.32. Side pot-1 $3.36. |
+    Rake $0" line: every "Label amount" part in order (a later total or rake overrides an
+    earlier one).
+    A side pot without a number is the one after the last."""
     total = rake = None
     fees: list[tuple[str, int]] = []
     pots: list[PrintedPot] = []
@@ -120,6 +92,6 @@ def read_summary(
                 boards.append(cards_in_brackets(line))
         except ParseError as err:
             raise err.with_context(line=idx + 1, text=line) from None
-    report = site_report(total, rake, tuple(fees), tuple(pots), tuple(collections),
-                         tuple(cash_outs))
+    report = SiteReport(total_pot=total, rake=rake, fees=tuple(fees), pots=tuple(pots),
+                        collections=tuple(collections), cash_outs=tuple(cash_outs))
     return report, boards

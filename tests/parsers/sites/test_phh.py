@@ -155,7 +155,28 @@ actions = ["p4 f", "p1 f", "p2 f"]
     assert not [f for f in replay(h).findings if f.severity.value == "error"]
 
 
-# --- amounts: the fast conversion is the slow one ---------------------------------------------
+# --- amounts -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "minor2"),
+    [(0, 0, 0), (250, 0, 25000), (10**26, 0, 10**28), (Decimal("0.50"), 1, 50),
+     (Decimal("2.505"), 3, None), (Decimal("1E+3"), 0, 100000), (Decimal("1.000"), 0, 100),
+     (Decimal("-0"), 0, 0)],
+    ids=repr,
+)
+def test_amounts_count_their_places_and_convert_exactly(value, places, minor2):
+    """An amount's places are those of its normalized value; at that many places or more it
+    converts to an exact integer of minor units, finer is a bad_amount."""
+    d = phh._number(value, "x")
+    assert phh._places(d) == places
+    if minor2 is not None:
+        assert phh._minor(d, 2) == minor2
+    else:
+        with pytest.raises(ParseError) as info:
+            phh._minor(d, 2)
+        assert info.value.reason == "bad_amount"
+
 
 _AMOUNTS = [0, 1, 250, 10**26, 10**30, Decimal("0"), Decimal("-0"), Decimal("0.00"),
             Decimal("0.5"), Decimal("0.50"), Decimal("2.505"), Decimal("1E+3"), Decimal("1.000"),
@@ -165,26 +186,23 @@ _AMOUNTS = [0, 1, 250, 10**26, 10**30, Decimal("0"), Decimal("-0"), Decimal("0.0
 
 @pytest.mark.parametrize("decimals", [0, 1, 2, 3])
 @pytest.mark.parametrize("value", _AMOUNTS, ids=repr)
-def test_fast_amount_is_the_slow_one(value, decimals):
-    """_scaled gives _minor(_number(v)) exactly when the hand would use these decimals (the
-    amount's places fit), else None so the slow path decides."""
+def test_fast_conversion_is_the_exact_one(value, decimals):
+    """_at_places gives _minor(_number(v)) exactly when the amount's places fit, else None
+    (the general reading then decides)."""
     d = phh._number(value, "x")
-    fast = phh._scaled(value, decimals)
+    fast = phh._at_places(value, 10**decimals)
     if phh._places(d) > decimals:
         assert fast is None
     elif fast is not None:
         assert fast == phh._minor(d, decimals)
     else:  # only beyond the 28-digit bound for ints
         assert type(value) is int and value * 10**decimals >= 10**28
-    assert phh._scaled_list([value, value], decimals) == (None if fast is None else [fast] * 2)
 
 
 @pytest.mark.parametrize("value", [True, False, -1, Decimal("-0.01"), Decimal("inf"),
                                    Decimal("NaN"), "1", [1], None], ids=repr)
-def test_fast_amount_refuses_what_the_slow_path_rejects(value):
-    assert phh._scaled(value, 2) is None
-    assert phh._scaled_list([Decimal("1.00"), value], 2) is None
-    assert phh._scaled_list([1, value], 2) is None
+def test_what_is_not_an_amount(value):
+    assert phh._at_places(value, 100) is None
     with pytest.raises(ParseError) as info:
         phh._number(value, "x")
     assert info.value.reason == "bad_amount"

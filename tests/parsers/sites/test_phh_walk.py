@@ -1,5 +1,5 @@
 """The PHH action walk: card lists read as parse_cards reads them, uncalled bets returned to
-the top bettor only, and the actor spellings the table lookup does not know."""
+the top bettor only, and the actor spellings p1, p01..."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_close_round_returns_the_unmatched_top_bet(commit, returned) -> None:
 
 def test_actor_spellings() -> None:
     walk = _walk([0, 0, 0])
-    walk.act(["p01", "cbr", "4"], 3)  # not in the lookup table, still player 1
+    walk.act(["p01", "cbr", "4"], 3)  # a leading zero: still player 1
     assert (walk.actions[-1].seat, walk.actions[-1].kind) == (1, K.BET)
     for token, detail in (("p4", "no player p4"), ("x1", "unknown actor 'x1'"),
                           ("p0", "no player p0")):

@@ -499,7 +499,7 @@ def test_fast_built_objects_are_ordinary_frozen_model_objects():
         h.actions[0].amount = 1  # type: ignore[misc]
 
 
-def test_cached_line_readings_follow_each_hands_decimals_and_players():
+def test_each_hand_reads_its_own_decimals_and_players():
     # The same seat and action texts in a cash game (cents) and a play-money game (chips).
     cash = PLAY.replace("Hold'em No Limit (25/50)", "Hold'em No Limit ($25/$50 USD)")
     chips, cents = hand(PLAY), hand(cash)
@@ -511,13 +511,13 @@ def test_cached_line_readings_follow_each_hands_decimals_and_players():
     # The same line text read again with other seat numbers for the same names.
     moved = hand(PLAY.replace("Seat 1: p1", "Seat 6: p1").replace("Seat 1 is", "Seat 6 is"))
     assert [a.seat for a in moved.actions][:4] == [2, 3, 6, 2]
-    # A name holding ": " is read per hand, not from a reading cached for another player.
+    # A name holding ": " is matched whole; renamed, its lines go to the shorter name.
     assert [a.seat for a in hand(CASH).actions][:2] == [2, 3]
     renamed = hand(CASH.replace("a: b", "a"))
     assert [(a.seat, a.amount) for a in renamed.actions][:2] == [(2, 25), (3, 50)]
 
 
-def test_bad_amount_is_reported_every_time_not_cached():
+def test_bad_amount_is_reported_on_every_reading():
     for _ in range(2):
         with pytest.raises(ParseError) as info:
             hand(CASH.replace("calls $1.25", "calls $1.255"))
@@ -525,120 +525,92 @@ def test_bad_amount_is_reported_every_time_not_cached():
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("line", "dec", "want"),
     [
-        "Seat 1: Sasha. ($1.10 in chips)",  # the plain form: the simpler regex reads it
-        "Seat 5: Gus: the Bus ($1.03 in chips)",
-        "Seat 2: Bob (x) ($4 in chips)",  # the name ends at the last " ("
-        "Seat 3: A ($1 in chips) B ($2 in chips)",
-        "Seat 4:  ($3 in chips)",  # an empty name
-        "Seat 9: Mr. [Bracket] (1500 in chips)",
-        "Seat 1: Hero ($49.75 in chips) is sitting out",  # the rest: the general regex
-        "Seat 2: Bo (3000 in chips, $2.50 bounty)",
-        "Seat 3: Ann (Rs. 100 in chips)",
-        "Seat 4: Joe (1,500 in chips) out of hand (moved from another table into small blind)",
-        "Seat ٣: Uni ($1 in chips)",
-        "Seat 5: Nobody (moved from another table into small blind)",
+        ("Seat 1: Sasha. ($1.10 in chips)", 2, (1, "Sasha.", 110, False, None)),
+        ("Seat 5: Gus: the Bus ($1.03 in chips)", 2, (5, "Gus: the Bus", 103, False, None)),
+        ("Seat 2: Bob (x) ($4 in chips)", 2, (2, "Bob (x)", 400, False, None)),  # last " ("
+        ("Seat 3: A ($1 in chips) B ($2 in chips)", 2, (3, "A ($1 in chips) B", 200, False,
+                                                        None)),
+        ("Seat 4:  ($3 in chips)", 2, (4, "", 300, False, None)),  # an empty name
+        ("Seat 9: Mr. [Bracket] (1500 in chips)", 0, (9, "Mr. [Bracket]", 1500, False, None)),
+        ("Seat 1: Hero ($49.75 in chips) is sitting out", 2, (1, "Hero", 4975, True, None)),
+        ("Seat 2: Bo (3000 in chips, $2.50 bounty)", 0, (2, "Bo", 3000, False, 250)),
+        ("Seat 3: Ann (Rs. 100 in chips)", 0, (3, "Ann", 100, False, None)),
+        ("Seat 4: Joe (1,500 in chips) out of hand (moved from another table into small "
+         "blind)", 0, (4, "Joe", 1500, True, None)),
+        ("Seat ٣: Uni ($1 in chips)", 2, (3, "Uni", 100, False, None)),
+        ("Seat 2: Jörg (€0.05 in chips)", 2, (2, "Jörg", 5, False, None)),
+        ("Seat 8: x (00012 in chips)", 0, (8, "x", 12, False, None)),
+        ("Seat 5: Nobody (moved from another table into small blind)", 0, None),
     ],
 )
-def test_plain_seat_lines_read_as_the_general_seat_regex_reads_them(line):
-    from parsers.sites.pokerstars.reader import _PLAIN_SEAT, _read_any_seat, _read_seat
+def test_seat_lines(line, dec, want):
+    from parsers.sites.pokerstars.reader import _read_seat
 
-    dec = 2 if "$" in line else 0
-    assert _read_seat(line, dec) == _read_any_seat(line, dec)
-    if _PLAIN_SEAT.fullmatch(line):
-        seat, name, stack, sitting, bounty = _read_seat(line, dec)
-        assert line == f"Seat {seat}: {name} ({line[line.rindex(' (') + 2 :]}"
-        assert (sitting, bounty) == (False, None) and stack > 0
-
+    assert _read_seat(line, dec) == want
 
 
 @pytest.mark.parametrize(
-    "line",
-    [
-        "Seat 1: Sasha. ($1.10 in chips)", "Seat 2: Jörg (€0.05 in chips)",
-        "Seat 3: A (1500 in chips)", "Seat 4: A ($.50 in chips)", "Seat 5: A ($1.5 in chips)",
-        "Seat 6: A ($1.234 in chips)", "Seat 7: B ($1 in chips) C ($0.07 in chips)",
-        "Seat 8: x (00012 in chips)", "Seat 9: x (£12.00 in chips)",
-    ],
+    ("line", "dec"), [("Seat 6: A ($1.234 in chips)", 2), ("Seat 1: A ($1.10 in chips)", 0)],
 )
-@pytest.mark.parametrize("dec", [0, 2])
-def test_stack_digits_read_as_parse_money_reads_the_stack(line, dec):
-    from parsers.sites.pokerstars.reader import (
-        _DIGITS_SEAT,
-        _PLAIN_SEAT,
-        _read_any_seat,
-        _read_seat,
-    )
+def test_seat_line_with_finer_stack_is_a_bad_amount(line, dec):
+    from parsers.sites.pokerstars.reader import _read_seat
 
-    def outcome(fn):
-        try:
-            return fn(line, dec)
-        except ParseError as err:
-            return err.reason, str(err)
-
-    assert outcome(_read_seat) == outcome(_read_any_seat)
-    if _DIGITS_SEAT.fullmatch(line):  # the fast form is a subset of the plain one
-        assert _DIGITS_SEAT.fullmatch(line).group(1, 2, 3) == _PLAIN_SEAT.fullmatch(line).groups()
+    with pytest.raises(ParseError) as info:
+        _read_seat(line, dec)
+    assert info.value.reason == "bad_amount"
 
 
 @pytest.mark.parametrize(
-    "rest",
+    ("rest", "want"),
     [
-        " collected $1.52 from side pot-3", " collected 1500 from main pot",
-        " collected €0.05 from pot", " collected $1.5 from pot", " collected $12.345 from pot",
-        " collected $1.00 from pot from pot", " collected 10 from side pot",
-        " collected $1,000.00 from pot", " collected  from pot", " collected $1.00 from pots",
+        ("collected $1.52 from side pot-3", ("$1.52", "side pot-3", "3")),
+        ("collected 1500 from main pot", ("1500", "main pot", None)),
+        ("collected $1.00 from pot from pot", ("$1.00 from pot", "pot", None)),  # lazy amount
+        ("collected 10 from side pot", ("10", "side pot", None)),  # pot 1
+        ("collected  from pot", None),
+        ("collected $1.00 from pots", None),
     ],
 )
-def test_collected_digits_take_the_amount_the_lazy_pattern_takes(rest):
-    import re
-
+def test_collected_lines(rest, want):
     from parsers.sites.pokerstars.reader import _COLLECTED
-    from parsers.text import parse_money
 
-    lazy = re.compile(r" collected (.+?) from (pot|main pot|side pot(?:-(\d+))?)$").match(rest)
-    fast = _COLLECTED.match(rest)
-    assert (fast is None) == (lazy is None)
-    if fast:
-        text, whole, cents, chips, where, side = fast.groups()
-        assert (text, where, side) == lazy.groups()
-        if whole is not None:
-            assert int(whole + cents) == parse_money(text, 2)
-        if chips is not None:
-            assert int(chips) == parse_money(text, 0)
+    m = _COLLECTED.match(rest)
+    assert (m.groups() if m else None) == want
 
 
 @pytest.mark.parametrize(
-    "rest",
-    ["raises $0.75 to $1.25", "raises 100 to 300 and is all-in", "raises $1 to $2 to $3",
-     "raises to $1", "raises $1 to ", "raises  to  to $2", "raises $1 to $2 and has reached "
-     "the $10 cap", "raises $1to $2"],
+    ("said", "want"),
+    [
+        ("raises $0.75 to $1.25", (K.RAISE, 100, 125, 75, False)),  # 0.25 already in
+        ("raises 100 to 300 and is all-in", (K.RAISE, 29975, 30000, 10000, True)),
+        ("raises $1 to $2 to $3", "bad_amount"),  # cut at the first " to ": "$2 to $3"
+        ("raises $1 to $2 and has reached the $10 cap", (K.RAISE, 175, 200, 100, False)),
+        ("raises  to  to $2", "bad_amount"),  # "raises ( to ) to ($2)"
+        ("raises to $1", "unknown_line"),
+        ("raises $1 to ", "unknown_line"),
+        ("raises $1to $2", "unknown_line"),
+    ],
 )
-def test_raise_read_by_string_cut_as_by_the_raise_regex(rest):
-    from parsers.sites.pokerstars.reader import _RAISE, _RAISES, _read_act
-    from parsers.text import parse_money
+def test_raise_lines(said, want):
+    from parsers.sites.pokerstars.reader import _Names, _Play
 
-    text = rest.removesuffix(" and is all-in").split(" and has reached the ")[0]
-    m = _RAISE.match(text)
+    play = _Play(_Names({1: ("A", 10000, False, None)}), 2, 50)
+    play.totals[1] = 25
     try:
-        got = _read_act(rest, 2)
+        play.act(1, said, 7)
     except ParseError as err:
-        got = err.reason
-    try:
-        want = (_RAISES, K.RAISE, parse_money(m[1], 2), parse_money(m[2], 2),
-                rest.endswith("all-in"), None) if m else "unknown_line"
-    except ParseError as err:
-        want = err.reason
-    assert got == want
+        assert err.reason == want
+        return
+    (a,) = play.actions
+    assert (a.kind, a.amount, a.to, a.raise_by, a.all_in) == want and play.totals[1] == a.to
 
 
-def test_table_line_reading_is_cached_with_the_same_values():
-    from parsers.sites.pokerstars.reader import _TABLE, _TABLES, _read_table
+def test_table_lines():
+    from parsers.sites.pokerstars.reader import _read_table
 
-    for line in ["Table 'Capella I' 9-max Seat #5 is the button", "Table 'X' Seat #1 is the "
-                 "button", "Table ID 'Y' 6-max (Play Money)", "Table oops"]:
-        t = _TABLE.match(line)
-        want = (t["name"], int(t["max"]) if t["max"] else None,
-                int(t["button"]) if t["button"] else None) if t else ("", None, None)
-        assert _read_table(line) == want and _read_table(line) == want and line in _TABLES
+    assert _read_table("Table 'Capella I' 9-max Seat #5 is the button") == ("Capella I", 9, 5)
+    assert _read_table("Table 'X' Seat #1 is the button") == ("X", None, 1)
+    assert _read_table("Table ID 'Y' 6-max (Play Money)") == ("Y", 6, None)
+    assert _read_table("Table oops") == ("", None, None)

@@ -1,5 +1,5 @@
-"""PokerStars header: the cached description and the per-minute zone offsets read every
-header exactly as an uncached reading would."""
+"""PokerStars header: description, stakes and the start time in UTC (zones, DST, the
+bracketed ET time)."""
 
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -8,13 +8,7 @@ import pytest
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import Game, LimitType
-from parsers.sites.pokerstars.header import (
-    _HOURS,
-    _PLAIN_DATE,
-    _started_at,
-    parse_header,
-    started_at,
-)
+from parsers.sites.pokerstars.header import _ZONES, parse_header, started_at
 
 HEAD = "PokerStars Hand #{id}:  Hold'em No Limit ($0.25/$0.50 USD) - {date}"
 
@@ -32,11 +26,11 @@ def _reference(text: str, zone: str) -> datetime:
         "2021/11/07 02:00:00", "2021/07/01 12:00:00", "2021/01/01 00:00:00",
     ],
 )
-def test_cached_offsets_match_zoneinfo_around_dst_changes(local):
+def test_times_around_dst_changes_match_zoneinfo(local):
     utc, shown, zone = started_at(f"{local} ET")
     assert utc == _reference(local, "America/New_York") and utc.tzinfo is UTC
     assert (shown, zone) == (local, "ET")
-    # every second of a cached minute converts on its own
+    # every second of the minute converts on its own
     later = datetime.strptime(local, "%Y/%m/%d %H:%M:%S").replace(second=0)
     for second in (0, 17, 59):
         text = (later + timedelta(seconds=second)).strftime("%Y/%m/%d %H:%M:%S")
@@ -74,7 +68,7 @@ def test_tournament_description_with_a_date():
 
 
 def test_errors_quote_their_own_line_every_time():
-    for n in (1, 2):  # the second reading must not come from a cache without the text
+    for n in (1, 2):  # each reading quotes its own line
         line = HEAD.format(id=n, date="2021/01/01 10:00:00 ET").replace("Hold'em", "Omaha")
         with pytest.raises(UnsupportedGame) as info:
             parse_header(line)
@@ -85,18 +79,34 @@ def test_errors_quote_their_own_line_every_time():
         assert (info.value.reason, info.value.text) == ("bad_header", bad)
 
 
-def test_date_read_by_the_fast_path_equals_the_general_reading():
-    dates = [
-        "2024/03/11 10:00:15 ET", "2012/7/3 7:25:24 ET", "2021/07/30 13:25:24 CET "
-        "[2021/07/30 7:25:24 ET]", "2021/07/30 13:25:24 ET [2021/07/30 7:25:24 ET]",
-        "2021/01/15 21:00:00 MSK [2021/01/15 13:00:00 ET]", "2021/07/30 13:25:24 XYZ",
-        "2021/07/30 13:25:24 XYZ [2021/07/30 7:25:24 ET]", "2021/02/30 10:00:00 ET",
-        "2021/03/14 02:30:00 ET", "2021/11/07 01:30:00 ET", "2021/01/01 10:00:60 ET",
-        "2009/01/01 - 12:00:00 (ET)", "2021/07/30 13:25:24",
-    ]
-    for date in dates:
-        assert started_at(date) == _started_at(date), date
-    assert sum(_PLAIN_DATE.fullmatch(d) is not None for d in dates) == 11
+def _utc(*fields: int) -> datetime:
+    return datetime(*fields, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "date, want",
+    [
+        ("2024/03/11 10:00:15 ET", (_utc(2024, 3, 11, 14, 0, 15), "2024/03/11 10:00:15", "ET")),
+        ("2012/7/3 7:25:24 ET", (_utc(2012, 7, 3, 11, 25, 24), "2012/07/03 07:25:24", "ET")),
+        ("2021/07/30 13:25:24 CET [2021/07/30 7:25:24 ET]",
+         (_utc(2021, 7, 30, 11, 25, 24), "2021/07/30 13:25:24", "CET")),
+        ("2021/07/30 13:25:24 ET [2021/07/30 7:25:24 ET]",  # the first ET time
+         (_utc(2021, 7, 30, 17, 25, 24), "2021/07/30 13:25:24", "ET")),
+        ("2021/01/15 21:00:00 MSK [2021/01/15 13:00:00 ET]",
+         (_utc(2021, 1, 15, 18, 0, 0), "2021/01/15 21:00:00", "MSK")),
+        ("2021/07/30 13:25:24 XYZ", (None, "2021/07/30 13:25:24", "XYZ")),
+        ("2021/07/30 13:25:24 XYZ [2021/07/30 7:25:24 ET]",
+         (_utc(2021, 7, 30, 11, 25, 24), "2021/07/30 13:25:24", "XYZ")),
+        ("2021/02/30 10:00:00 ET", (None, "2021/02/30 10:00:00", "ET")),
+        ("2021/03/14 02:30:00 ET", (_utc(2021, 3, 14, 7, 30, 0), "2021/03/14 02:30:00", "ET")),
+        ("2021/11/07 01:30:00 ET", (_utc(2021, 11, 7, 5, 30, 0), "2021/11/07 01:30:00", "ET")),
+        ("2021/01/01 10:00:60 ET", (None, "2021/01/01 10:00:60", "ET")),
+        ("2009/01/01 - 12:00:00 (ET)", (_utc(2009, 1, 1, 17, 0, 0), "2009/01/01 12:00:00", "ET")),
+        ("2021/07/30 13:25:24", (None, "2021/07/30 13:25:24", "")),
+    ],
+)
+def test_printed_dates(date, want):
+    assert started_at(date) == want
 
 
 @pytest.mark.parametrize("zone", ["ET", "CET", "IST", "ACST", "NZT"])
@@ -105,12 +115,11 @@ def test_date_read_by_the_fast_path_equals_the_general_reading():
     ["2021/03/14 01", "2021/03/14 02", "2021/03/14 03", "2021/11/07 01", "2021/11/07 02",
      "2021/03/28 02", "2021/10/31 02", "2021/04/04 02", "2021/09/26 02", "2024/03/11 10"],
 )
-def test_times_from_a_remembered_hour_equal_converting_each_minute(hour, zone):
-    _HOURS.clear()
-    for minute_second in ("00:00", "00:01", "29:30", "30:00", "59:59", "60:00", "00:60"):
-        date = f"{hour}:{minute_second} {zone}"
-        # the first time of an hour is converted on its own, the rest from the hour's start
-        assert started_at(date) == _started_at(date), date
-    assert len(_HOURS) == 1  # remembered: the later times took the fast path
-    bracketed = f"{hour}:12:34 {zone} [{hour}:12:34 ET]"
-    assert started_at(bracketed) == _started_at(bracketed)
+def test_every_minute_of_an_hour_converts_as_zoneinfo_does(hour, zone):
+    for minute_second in ("00:00", "00:01", "29:30", "30:00", "59:59"):
+        text = f"{hour}:{minute_second}"
+        assert started_at(f"{text} {zone}")[0] == _reference(text, _ZONES[zone]), text
+        bracketed = f"{text} {zone} [{text} ET]"
+        assert started_at(bracketed)[0] == _reference(text, "America/New_York"), bracketed
+    for impossible in ("60:00", "00:60"):
+        assert started_at(f"{hour}:{impossible} {zone}")[0] is None
