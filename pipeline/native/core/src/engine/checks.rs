@@ -1,0 +1,579 @@
+//! The per-action rules (checks.py): post amounts, blind positions, whether and when a seat
+//! may act, calls, and bet/raise sizing under each betting limit.
+
+use super::*;
+
+pub(crate) fn verb(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Fold => "folds",
+        Kind::Check => "checks",
+        Kind::Call => "calls",
+        Kind::Bet => "bets",
+        Kind::Raise => "raises",
+        Kind::PostSmallBlind => "posts the small blind",
+        Kind::PostBigBlind => "posts the big blind",
+        Kind::PostStraddle => "posts a straddle",
+        Kind::PostAnte => "posts an ante",
+        Kind::PostDead => "posts a dead blind",
+        k => k.value(),
+    }
+}
+
+pub(crate) fn describe(st: &State, a: &Action) -> String {
+    let v = verb(a.kind);
+    let what = if a.kind == Kind::Raise {
+        let to = if a.to != 0 {
+            a.to
+        } else {
+            mget(&st.commit, a.seat).unwrap_or(0) + a.amount
+        };
+        format!("{v} to {to}")
+    } else if a.amount != 0 {
+        format!("{v} {}", a.amount)
+    } else {
+        v.to_string()
+    };
+    format!("{} {} on {}", st.who(a.seat), what, a.street.name())
+}
+
+pub(crate) type Out = Vec<Finding>;
+
+pub(crate) fn check_post_amount(st: &State, a: &Action, out: &mut Out) {
+    let stakes = &st.hand.stakes;
+    let (kind, amount, seat) = (a.kind, a.amount, a.seat);
+    let behind = mget(&st.stack, seat).unwrap_or(0);
+    let all_in = a.all_in || amount >= behind;
+    if st.voluntary_seen && a.street == Street::Preflop {
+        out.push(finding(
+            "post_after_action",
+            format!("{} after the betting started", describe(st, a)),
+            a.line,
+            None,
+        ));
+    }
+    if amount > behind {
+        out.push(finding(
+            "bet_exceeds_stack",
+            format!("{}: only {} behind", describe(st, a), behind),
+            a.line,
+            None,
+        ));
+    }
+    let expected: Vec<i64> = match kind {
+        Kind::PostSmallBlind => vec![stakes.small_blind],
+        Kind::PostBigBlind => vec![stakes.big_blind],
+        Kind::PostDead => vec![stakes.small_blind, stakes.big_blind],
+        Kind::PostAnte => vec![stakes.ante],
+        _ => {
+            let need = 2 * st.current_bet.max(stakes.big_blind);
+            if amount + mget(&st.commit, seat).unwrap_or(0) < need && !all_in {
+                out.push(finding(
+                    "post_wrong_amount",
+                    format!("{}: a straddle is at least {}", describe(st, a), need),
+                    a.line,
+                    Some(Severity::Warning),
+                ));
+            }
+            return;
+        }
+    };
+    if !expected.iter().any(|&e| e != 0) || expected.contains(&amount) {
+        return;
+    }
+    if all_in && amount < *expected.iter().max().unwrap() {
+        return;
+    }
+    let sev = if matches!(kind, Kind::PostAnte | Kind::PostDead) {
+        Some(Severity::Warning)
+    } else {
+        None
+    };
+    let shown: Vec<String> = expected
+        .iter()
+        .filter(|&&e| e != 0)
+        .map(|e| e.to_string())
+        .collect();
+    out.push(finding(
+        "post_wrong_amount",
+        format!("{}: the stakes say {}", describe(st, a), shown.join(" or ")),
+        a.line,
+        sev,
+    ));
+}
+
+pub(crate) fn blind_seats(st: &State, posts: &[Action]) -> (Option<i64>, Option<i64>) {
+    let mut sb = None;
+    let mut bbs = Vec::new();
+    for a in posts {
+        if a.kind == Kind::PostBigBlind {
+            bbs.push(a.seat);
+        } else if a.kind == Kind::PostSmallBlind && sb.is_none() {
+            sb = Some(a.seat);
+        }
+    }
+    if bbs.is_empty() {
+        return (sb, None);
+    }
+    if bbs.len() == 1 {
+        return (sb, Some(bbs[0]));
+    }
+    let start = sb.or(st.hand.button_seat);
+    let Some(start) = start else {
+        return (sb, Some(bbs[0]));
+    };
+    // min(bbs, key=(s - start - 1) % 100): the first of equal keys
+    let mut best = bbs[0];
+    for &s in &bbs[1..] {
+        if (s - start - 1).rem_euclid(100) < (best - start - 1).rem_euclid(100) {
+            best = s;
+        }
+    }
+    (sb, Some(best))
+}
+
+pub(crate) fn line_of(posts: &[Action], seat: i64) -> i64 {
+    // {a.seat: a.line for a in posts}.get(seat, 0): the last post of the seat
+    posts
+        .iter()
+        .rev()
+        .find(|a| a.seat == seat)
+        .map_or(0, |a| a.line)
+}
+
+pub(crate) fn check_blind_positions(
+    st: &State,
+    sb: Option<i64>,
+    bb: Option<i64>,
+    posts: &[Action],
+    out: &mut Out,
+) {
+    let Some(button) = st.hand.button_seat else {
+        return;
+    };
+    let order = &st.order;
+    if order.len() < 2 {
+        return;
+    }
+    if order.len() == 2 {
+        let other = if order[1] == button {
+            order[0]
+        } else {
+            order[1]
+        };
+        if order.contains(&button) {
+            if let Some(sb) = sb {
+                if sb != button {
+                    let sev = if sb == other && bb == Some(button) {
+                        Severity::Error
+                    } else {
+                        Severity::Warning
+                    };
+                    out.push(finding(
+                        "post_wrong_seat",
+                        format!(
+                            "{} posts the small blind heads-up on preflop: the button {} posts it",
+                            st.who(sb),
+                            st.who(button)
+                        ),
+                        line_of(posts, sb),
+                        Some(sev),
+                    ));
+                }
+            }
+        }
+        return;
+    }
+    let i = bisect_right(order, button);
+    let ring: Vec<i64> = order.iter().chain(order.iter()).copied().collect();
+    let after = &ring[i..(i + 2).min(ring.len())];
+    if sb.is_none_or(|s| s == after[0]) && bb.is_none_or(|b| after.contains(&b)) {
+        return;
+    }
+    if let Some(sb) = sb {
+        if sb != after[0] {
+            out.push(finding(
+                "post_wrong_seat",
+                format!(
+                    "{} posts the small blind on preflop: the first seat left of the button (seat {}) is seat {}",
+                    st.who(sb),
+                    button,
+                    after[0]
+                ),
+                line_of(posts, sb),
+                None,
+            ));
+        }
+    }
+    if let Some(bb) = bb {
+        if !after.contains(&bb) {
+            let expected = if sb.is_some() { after[1] } else { after[0] };
+            out.push(finding(
+                "post_wrong_seat",
+                format!(
+                    "{} posts the big blind on preflop: expected seat {} (button seat {})",
+                    st.who(bb),
+                    expected,
+                    button
+                ),
+                line_of(posts, bb),
+                None,
+            ));
+        }
+    }
+}
+
+pub(crate) fn check_can_act(st: &mut State, a: &Action, out: &mut Out) {
+    let seat = a.seat;
+    if st.is_folded(seat) {
+        out.push(finding(
+            "acted_after_fold",
+            format!("{} after folding", describe(st, a)),
+            a.line,
+            None,
+        ));
+        return;
+    }
+    if st.stack(seat) <= 0 && st.contrib(seat) > 0 {
+        if a.kind == Kind::Fold {
+            out.push(finding(
+                "acted_after_all_in",
+                format!(
+                    "{} after going all-in: the chips are forfeited",
+                    describe(st, a)
+                ),
+                a.line,
+                Some(Severity::Warning),
+            ));
+            st.fold(seat);
+            return;
+        }
+        out.push(finding(
+            "acted_after_all_in",
+            format!("{} after going all-in", describe(st, a)),
+            a.line,
+            None,
+        ));
+    }
+}
+
+pub(crate) fn check_turn(st: &State, a: &Action, out: &mut Out) {
+    let after = st.last_actor.or(st.anchor);
+    if after.is_none() && st.last_actor.is_none() {
+        return;
+    }
+    let expected = st.next_to_act(after);
+    if expected == Some(a.seat) {
+        return;
+    }
+    let sev = if st.hand.fast_fold && a.kind == Kind::Fold {
+        Some(Severity::Warning)
+    } else {
+        None
+    };
+    let why = match expected {
+        None => "the betting round was already closed".to_string(),
+        Some(e) => format!("it was {}'s turn", st.who(e)),
+    };
+    out.push(finding(
+        "out_of_turn",
+        format!("{}: {}", describe(st, a), why),
+        a.line,
+        sev,
+    ));
+}
+
+pub(crate) fn check_call(st: &State, a: &Action, out: &mut Out) {
+    let seat = a.seat;
+    let (commit, stack) = (st.commit(seat), st.stack(seat));
+    let owed = st.current_bet - commit;
+    let expected = owed.min(stack);
+    if a.amount > stack {
+        out.push(finding(
+            "bet_exceeds_stack",
+            format!("{}: only {} behind", describe(st, a), stack),
+            a.line,
+            None,
+        ));
+        return;
+    }
+    if owed <= 0 {
+        out.push(finding(
+            "wrong_call_amount",
+            format!("{}: there is nothing to call", describe(st, a)),
+            a.line,
+            None,
+        ));
+        return;
+    }
+    if a.amount == expected {
+        return;
+    }
+    if a.street == Street::Preflop {
+        let posted = st.commit.iter().map(|x| x.1).max().unwrap_or(0);
+        if a.amount == posted - commit {
+            return;
+        }
+    }
+    out.push(finding(
+        "wrong_call_amount",
+        format!(
+            "{}: the call is {} ({} to match, {} already in)",
+            describe(st, a),
+            expected,
+            st.current_bet,
+            commit
+        ),
+        a.line,
+        None,
+    ));
+}
+
+pub(crate) fn raise_target(st: &State, a: &Action, out: &mut Out) -> i64 {
+    let commit = st.commit(a.seat);
+    if a.kind == Kind::Bet {
+        let to = commit + a.amount;
+        if a.to != 0 && a.to != to {
+            out.push(finding(
+                "raise_to_mismatch",
+                format!(
+                    "{}: the bet brings the total to {}, not {}",
+                    describe(st, a),
+                    to,
+                    a.to
+                ),
+                a.line,
+                None,
+            ));
+        }
+        return to;
+    }
+    if a.to == 0 {
+        return commit + a.amount;
+    }
+    if a.amount != 0 && a.to - commit != a.amount {
+        out.push(finding(
+            "raise_to_mismatch",
+            format!(
+                "{}: raising to {} adds {} with {} already in, the log says {}",
+                describe(st, a),
+                a.to,
+                a.to - commit,
+                commit,
+                a.amount
+            ),
+            a.line,
+            None,
+        ));
+    }
+    if let Some(by) = a.raise_by {
+        if by != a.to - st.current_bet
+            && st
+                .commit
+                .iter()
+                .all(|&(s, c)| !(s != a.seat && c > 0) || a.to - c != by)
+        {
+            out.push(finding(
+                "raise_to_mismatch",
+                format!(
+                    "{}: that raises the bet of {} by {}, the log says by {}",
+                    describe(st, a),
+                    st.current_bet,
+                    a.to - st.current_bet,
+                    by
+                ),
+                a.line,
+                None,
+            ));
+        }
+    }
+    a.to
+}
+
+pub(crate) fn check_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out) {
+    let seat = a.seat;
+    let bet = st.current_bet;
+    let increment = to - bet;
+    if st.limit == Limit::No
+        && (a.kind == Kind::Raise) == (bet > 0)
+        && to - st.commit(seat) <= st.stack(seat)
+        && increment >= st.min_raise
+        && increment > 0
+        && mget(&st.acted, seat).is_none()
+    {
+        return;
+    }
+    judge_bet_or_raise(st, a, to, out);
+}
+
+pub(crate) const FIXED_LIMIT_CAP: i64 = 4;
+
+pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out) {
+    let (seat, kind, line) = (a.seat, a.kind, a.line);
+    let (commit, stack) = (st.commit(seat), st.stack(seat));
+    let added = to - commit;
+    let all_in = a.all_in || added >= stack;
+    let facing = st.current_bet > 0;
+    if kind == Kind::Bet && facing {
+        out.push(finding(
+            "bet_when_facing_bet",
+            format!(
+                "{}: there is already a bet of {}, this is a raise",
+                describe(st, a),
+                st.current_bet
+            ),
+            line,
+            None,
+        ));
+    } else if kind == Kind::Raise && !facing {
+        out.push(finding(
+            "raise_without_bet",
+            format!("{}: there is no bet to raise", describe(st, a)),
+            line,
+            None,
+        ));
+    }
+    if added > stack {
+        out.push(finding(
+            "bet_exceeds_stack",
+            format!("{}: only {} behind", describe(st, a), stack),
+            line,
+            None,
+        ));
+    }
+    let increment = to - st.current_bet;
+    if increment <= 0 {
+        if !all_in {
+            out.push(finding(
+                "raise_too_small",
+                format!(
+                    "{}: that does not exceed the current bet of {}",
+                    describe(st, a),
+                    st.current_bet
+                ),
+                line,
+                None,
+            ));
+        }
+        return;
+    }
+    let limit = st.limit;
+    if limit == Limit::Fixed {
+        let unit = st.unit();
+        let nominal = (st.bets + 1) * unit;
+        if increment != unit
+            && !(to == nominal && st.current_bet < nominal)
+            && !(all_in && increment < unit)
+        {
+            out.push(finding(
+                "fixed_limit_wrong_size",
+                format!(
+                    "{}: the {} bet size is {}, {} by {}",
+                    describe(st, a),
+                    st.street.name(),
+                    unit,
+                    if !facing { "bet" } else { "raise" },
+                    increment
+                ),
+                line,
+                None,
+            ));
+        }
+        if st.bets >= FIXED_LIMIT_CAP {
+            let heads_up = st.live().len() <= 2;
+            out.push(finding(
+                "fixed_limit_cap",
+                format!(
+                    "{}: the betting is capped at {} bets{}",
+                    describe(st, a),
+                    FIXED_LIMIT_CAP,
+                    if heads_up {
+                        " (heads-up: many sites lift the cap)"
+                    } else {
+                        ""
+                    }
+                ),
+                line,
+                if heads_up {
+                    Some(Severity::Warning)
+                } else {
+                    None
+                },
+            ));
+        }
+    } else if increment < st.min_raise && !all_in {
+        if facing {
+            let minimum = st.current_bet + st.min_raise;
+            let lenient = st.full_raise_level + st.min_raise;
+            let site_rule = st.current_bet > st.full_raise_level && to >= lenient;
+            out.push(finding(
+                "raise_too_small",
+                format!(
+                    "{}: minimum raise is to {}{}",
+                    describe(st, a),
+                    minimum,
+                    if site_rule {
+                        format!(
+                            " (the site measured it from the last full bet: at least {lenient})"
+                        )
+                    } else {
+                        String::new()
+                    }
+                ),
+                line,
+                if site_rule {
+                    Some(Severity::Warning)
+                } else {
+                    None
+                },
+            ));
+        } else {
+            out.push(finding(
+                "bet_too_small",
+                format!("{}: minimum bet is {}", describe(st, a), st.min_raise),
+                line,
+                None,
+            ));
+        }
+    }
+    if limit == Limit::Pot {
+        let owed = st.current_bet - commit;
+        let maximum = st.current_bet + st.pot_total() + owed;
+        if to > maximum {
+            out.push(finding(
+                "pot_limit_exceeded",
+                format!(
+                    "{}: the pot-limit maximum is {}{}",
+                    describe(st, a),
+                    if facing { "to " } else { "" },
+                    maximum
+                ),
+                line,
+                None,
+            ));
+        }
+    }
+    if facing {
+        if let Some(level) = mget(&st.acted, seat) {
+            let mut reopened =
+                st.full_raise_level > level || st.current_bet - level >= st.min_raise;
+            if limit == Limit::Fixed {
+                reopened = st.full_raise_level > level || 2 * (st.current_bet - level) >= st.unit();
+            }
+            if !reopened {
+                out.push(finding(
+                    "reopen_violation",
+                    format!(
+                        "{}: the raise to {} since this player acted at {} was a short all-in and did not reopen the betting",
+                        describe(st, a),
+                        st.current_bet,
+                        level
+                    ),
+                    line,
+                    None,
+                ));
+            }
+        }
+    }
+}
+
+// ---- streets -----------------------------------------------------------------------------

@@ -1,0 +1,278 @@
+//! `replay(hand)`: the walk, the rules, the pots, the showdown and the reconciliation of
+//! `pipeline/engine/` (replay.py, state.py, checks.py, streets.py, pots.py, showdown.py,
+//! cards.py, reconcile.py), ported rule for rule with the same finding messages.
+//!
+//! Seats are few (ten at most on PokerStars), so every per-seat map is a small vector that
+//! keeps the insertion order a Python dict would (messages list seats in that order).
+//!
+//! This module holds the entry point and the output types; the rules live in the submodules,
+//! one per module of `pipeline/engine/`.
+
+use crate::codes::{finding, Finding, Severity};
+use crate::model::*;
+
+mod cards;
+mod checks;
+mod pots;
+mod reconcile;
+mod state;
+mod streets;
+
+use cards::*;
+use checks::*;
+use pots::*;
+use reconcile::*;
+use state::*;
+use streets::*;
+
+pub struct PotOut {
+    pub index: i64,
+    pub amount: i64,
+    pub eligible: Vec<i64>,
+    pub winners: Vec<i64>,
+}
+
+pub struct SeatOut {
+    pub seat: i64,
+    pub invested: i64,
+    pub won: i64,
+    pub went_to_showdown: bool,
+}
+
+pub struct Replay {
+    pub pots: Vec<PotOut>,
+    pub seats: Vec<SeatOut>,
+    pub total_pot: i64,
+    pub findings: Vec<Finding>,
+    pub payouts_verified: bool,
+}
+
+/// Replay `hand` through the rules; `Err` (a deferral reason) where this port cannot decide
+/// exactly as the Python engine does.
+pub fn replay(hand: &Hand) -> Result<Replay, &'static str> {
+    let mut out: Out = Vec::new();
+    let mut acting: Vec<i64> = hand
+        .actions
+        .iter()
+        .filter(|a| !matches!(a.kind, Kind::Show | Kind::Muck))
+        .map(|a| a.seat)
+        .collect();
+    acting.sort();
+    acting.dedup();
+    // (every acting seat is listed: the parser attributes lines to seated players only)
+    let mut st = State::new(hand, acting);
+    let mut w = Walk {
+        posts: Vec::new(),
+        begun: false,
+        missing: Vec::new(),
+    };
+    walk_actions(&mut st, &mut w, &mut out);
+    let live = st.live();
+    let showdown = live.len() >= 2;
+    if showdown && st.street < Street::River {
+        check_skipped_street(&st, STREETS[st.street as usize + 1], 0, &mut out);
+    }
+    let last_street = if showdown { Street::River } else { st.street };
+    check_boards(hand, last_street, showdown, &mut out);
+    let (known, muck) = read_cards(hand, &mut out);
+    settle(hand, &st, &live, showdown, &known, &muck, out)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn settle(
+    hand: &Hand,
+    st: &State,
+    live: &[i64],
+    showdown: bool,
+    known: &[(i64, Cards)],
+    muck: &[i64],
+    mut out: Out,
+) -> Result<Replay, &'static str> {
+    let contrib = &st.contrib;
+    let rep = &hand.report;
+    let chips: i64 = contrib.iter().map(|x| x.1).sum();
+    let total = chips;
+    let all_in: Vec<i64> = live
+        .iter()
+        .copied()
+        .filter(|s| !st.active.contains(s))
+        .collect();
+    let (amounts, eligibles) = if contrib.iter().any(|x| x.1 < 0) {
+        let floor: Map = contrib.iter().map(|&(s, c)| (s, c.max(0))).collect();
+        let t = floor.iter().map(|x| x.1).sum();
+        slices(&floor, live, &all_in, t)
+    } else {
+        slices(contrib, live, &all_in, chips)
+    };
+    let mut site: Map = Vec::new();
+    for c in &rep.collections {
+        madd(&mut site, c.seat, c.amount);
+    }
+    let paid: i64 = site.iter().map(|x| x.1).sum();
+    let ded = deduction(hand, total, paid);
+    let mucked: Vec<i64> = muck
+        .iter()
+        .copied()
+        .filter(|s| !all_in.contains(s))
+        .collect();
+    let aw = award(
+        &amounts,
+        &eligibles,
+        &hand.boards,
+        known,
+        hand.button_seat,
+        ded,
+        &mucked,
+    )?;
+    check_totals(hand, total, ded, &mut out);
+    if !rep.pots.is_empty() {
+        check_side_pots(st, &amounts, &eligibles, &aw.net_amounts, ded, &mut out);
+    }
+    let mut skip: Vec<i64> = Vec::new();
+    for (index, missing) in &aw.unverified {
+        let eligible = &eligibles[*index];
+        for &s in eligible {
+            if !skip.contains(&s) {
+                skip.push(s);
+            }
+        }
+        let why = if !missing.is_empty() {
+            let who: Vec<String> = missing
+                .iter()
+                .map(|&s| format!("seat {} ({})", s, st.name_or_q(s)))
+                .collect();
+            format!("the cards of {} are not known", who.join(", "))
+        } else {
+            "holdem showdowns are not ranked".to_string()
+        };
+        let el: Vec<String> = eligible.iter().map(|s| s.to_string()).collect();
+        out.push(finding(
+            "payout_unverified",
+            format!(
+                "{} of {} (seats {}): {}; the site's collections are taken as the payout",
+                pot_name(*index),
+                amounts[*index],
+                el.join(", "),
+                why
+            ),
+            0,
+            None,
+        ));
+    }
+    let cash_outs = &rep.cash_outs;
+    let mut withheld = (0, 0);
+    if !cash_outs.is_empty() {
+        for co in cash_outs {
+            if !skip.contains(&co.seat) {
+                skip.push(co.seat);
+            }
+            out.push(finding(
+                "cash_out",
+                format!(
+                    "seat {} ({}) cashed out for {}{}: the site paid the cash-out instead of the pot share",
+                    co.seat,
+                    st.name_or_q(co.seat),
+                    co.amount,
+                    if co.fee != 0 { format!(" (fee {})", co.fee) } else { String::new() }
+                ),
+                0,
+                None,
+            ));
+        }
+        withheld = (
+            cash_outs
+                .iter()
+                .map(|c| mget(&aw.payout, c.seat).unwrap_or(0))
+                .sum(),
+            cash_outs
+                .iter()
+                .map(|c| mget(&aw.gross, c.seat).unwrap_or(0))
+                .sum(),
+        );
+    }
+    let distributed = check_distribution(hand, total, ded, &mut out, withheld, paid);
+    let site_reported = !rep.collections.is_empty() || rep.total_pot.is_some();
+    if showdown && rep.collections.is_empty() && total > 0 && cash_outs.is_empty() {
+        out.push(finding(
+            "no_collections",
+            format!(
+                "the site printed no winner for the pot of {}{}: the payout cannot be compared",
+                total,
+                if showdown { " after the showdown" } else { "" }
+            ),
+            0,
+            None,
+        ));
+    }
+    let won = if site_reported {
+        check_collections(st, &aw.payout, &aw.gross, ded, &skip, &site, &mut out)
+    } else {
+        aw.payout.clone()
+    };
+    let verified = aw.unverified.is_empty();
+    let mut seats = Vec::new();
+    let mut net_sum = 0;
+    for s in &hand.seats {
+        let invested = mget(contrib, s.seat).unwrap_or(0);
+        let w = mget(&won, s.seat).unwrap_or(0);
+        net_sum += w - invested;
+        seats.push(SeatOut {
+            seat: s.seat,
+            invested,
+            won: w,
+            went_to_showdown: showdown && live.contains(&s.seat),
+        });
+    }
+    let checkable = (verified || site_reported) && cash_outs.is_empty() && distributed;
+    if checkable
+        && net_sum + ded != 0
+        && !out
+            .iter()
+            .any(|f| f.code == "collected_mismatch" || f.code == "pot_not_distributed")
+    {
+        let gap = net_sum + ded;
+        out.push(finding(
+            "chip_conservation",
+            format!(
+                "players' nets add up to {}, with rake and fees {} the table {} {}",
+                net_sum,
+                ded,
+                if gap > 0 { "gains" } else { "loses" },
+                gap.abs()
+            ),
+            0,
+            None,
+        ));
+    }
+    // result pots: the engine's winners, or the site's where it could not tell
+    let mut pots = Vec::new();
+    for (i, eligible) in eligibles.iter().enumerate() {
+        let mut winners = aw.winners.get(i).cloned().unwrap_or_default();
+        if winners.is_empty() {
+            winners = eligible
+                .iter()
+                .copied()
+                .filter(|&s| {
+                    rep.collections.iter().any(|c| {
+                        c.amount > 0
+                            && c.seat == s
+                            && (c.pot_index == Some(i as i64) || c.pot_index.is_none())
+                    })
+                })
+                .collect();
+        }
+        pots.push(PotOut {
+            index: i as i64,
+            amount: amounts[i],
+            eligible: eligible.clone(),
+            winners,
+        });
+    }
+    Ok(Replay {
+        pots,
+        seats,
+        total_pot: total,
+        findings: out,
+        payouts_verified: verified,
+    })
+}

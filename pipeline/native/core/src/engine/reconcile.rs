@@ -1,0 +1,278 @@
+//! Reconciliation against the printed summary (reconcile.py): totals, rake deduction, side
+//! pots, distribution and collections.
+
+use super::*;
+
+pub(crate) fn pot_name(i: usize) -> String {
+    if i == 0 {
+        "main pot".to_string()
+    } else {
+        format!("side pot {i}")
+    }
+}
+
+pub(crate) fn deduction(hand: &Hand, total: i64, paid: i64) -> i64 {
+    let rep = &hand.report;
+    let fees: i64 = rep.fees.iter().map(|f| f.1).sum();
+    if let Some(rake) = rep.rake {
+        return rake + fees;
+    }
+    if !rep.collections.is_empty() {
+        let paid = paid + rep.cash_outs.iter().map(|c| c.amount).sum::<i64>();
+        return 0.max(total.min(rep.total_pot.unwrap_or(total) - paid));
+    }
+    fees
+}
+
+pub(crate) fn check_totals(hand: &Hand, total: i64, ded: i64, out: &mut Out) {
+    let rep = &hand.report;
+    if let Some(tp) = rep.total_pot {
+        if tp != total {
+            out.push(finding(
+                "total_pot_mismatch",
+                format!("the site's total pot is {tp}, the chips put in (less uncalled bets) come to {total}"),
+                0,
+                None,
+            ));
+        }
+    }
+    if let Some(rake) = rep.rake {
+        if rake < 0 || ded > total.max(rep.total_pot.unwrap_or(0)) {
+            out.push(finding(
+                "rake_mismatch",
+                format!(
+                    "rake {} plus fees {} cannot come out of a pot of {}",
+                    rake,
+                    ded - rake,
+                    total
+                ),
+                0,
+                None,
+            ));
+        }
+    }
+}
+
+pub(crate) fn split_at_levels(
+    printed: &[i64],
+    amounts: &[i64],
+    contrib: &Map,
+    cut: &[i64],
+    ded: i64,
+) -> bool {
+    let s: i64 = amounts.iter().sum();
+    let p: i64 = printed.iter().sum();
+    if p != s && p != s - ded {
+        return false;
+    }
+    let mut levels: Vec<i64> = cut.to_vec();
+    levels.push(contrib.iter().map(|x| x.1).max().unwrap_or(0));
+    levels.sort();
+    levels.dedup();
+    let mut ours = Vec::new();
+    let mut low = 0;
+    for &high in &levels {
+        ours.push(
+            contrib
+                .iter()
+                .filter(|x| x.1 > low)
+                .map(|x| x.1.min(high) - low)
+                .sum::<i64>(),
+        );
+        low = high;
+    }
+    ours.retain(|&a| a > 0);
+    if ours.len() != printed.len() {
+        return false;
+    }
+    let diffs: Vec<i64> = ours.iter().zip(printed).map(|(a, p)| a - p).collect();
+    let sum: i64 = diffs.iter().sum();
+    diffs.iter().all(|&d| 0 <= d && d <= ded) && (sum == 0 || sum == ded)
+}
+
+pub(crate) fn check_side_pots(
+    st: &State,
+    gross: &[i64],
+    eligibles: &[Vec<i64>],
+    net: &[i64],
+    ded: i64,
+    out: &mut Out,
+) {
+    let mut sorted = st.hand.report.pots.clone();
+    sorted.sort_by_key(|p| p.0);
+    let printed: Vec<i64> = sorted.iter().map(|p| p.1).collect();
+    if printed.is_empty() || printed == gross || printed == net {
+        return;
+    }
+    if st
+        .folded
+        .iter()
+        .any(|&s| st.stack(s) <= 0 && st.contrib(s) > 0)
+    {
+        let mut cut: Vec<i64> = st
+            .contrib
+            .iter()
+            .filter(|&&(s, c)| st.stack(s) <= 0 && c > 0)
+            .map(|x| x.1)
+            .collect();
+        cut.sort();
+        cut.dedup();
+        if split_at_levels(&printed, gross, &st.contrib, &cut, ded) {
+            return;
+        }
+    }
+    if printed.len() == gross.len() {
+        let diffs: Vec<i64> = gross.iter().zip(&printed).map(|(g, p)| g - p).collect();
+        let sum: i64 = diffs.iter().sum();
+        if diffs.iter().all(|&d| 0 <= d && d <= ded) && (sum == 0 || sum == ded) {
+            return;
+        }
+        for (i, (&g, &p)) in gross.iter().zip(&printed).enumerate() {
+            if g != p && net[i] != p {
+                let el: Vec<String> = eligibles[i].iter().map(|s| s.to_string()).collect();
+                out.push(finding(
+                    "side_pot_mismatch",
+                    format!(
+                        "the site's {} is {}, recomputed {} ({} after rake) for seats {}",
+                        pot_name(i),
+                        p,
+                        g,
+                        net[i],
+                        el.join(", ")
+                    ),
+                    0,
+                    None,
+                ));
+            }
+        }
+        return;
+    }
+    let total: i64 = gross.iter().sum();
+    let ps: i64 = printed.iter().sum();
+    let same = ps == total || ps == total - ded;
+    let j = |v: &[i64]| {
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    out.push(finding(
+        "side_pot_mismatch",
+        format!(
+            "the site printed {} pots ({}), the engine computed {} ({})",
+            printed.len(),
+            j(&printed),
+            gross.len(),
+            j(gross)
+        ),
+        0,
+        if same { Some(Severity::Warning) } else { None },
+    ));
+}
+
+pub(crate) fn check_distribution(
+    hand: &Hand,
+    total: i64,
+    ded: i64,
+    out: &mut Out,
+    withheld: (i64, i64),
+    paid: i64,
+) -> bool {
+    let rep = &hand.report;
+    if rep.collections.is_empty() && rep.total_pot.is_none() {
+        return true;
+    }
+    let target = rep.total_pot.unwrap_or(total);
+    if paid + ded == target {
+        return true;
+    }
+    let sev = if !rep.cash_outs.is_empty() {
+        let cashed: i64 = rep.cash_outs.iter().map(|c| c.amount).sum();
+        let cash_fees: i64 = rep.cash_outs.iter().map(|c| c.fee).sum();
+        if target == paid + ded + cashed || target == paid + ded + cash_fees {
+            return true;
+        }
+        let kept = target - paid - ded;
+        let (net, full) = withheld;
+        if full != 0 && (kept == net || (full - ded <= kept && kept <= full)) {
+            return true;
+        }
+        Some(Severity::Warning)
+    } else {
+        None
+    };
+    out.push(finding(
+        "pot_not_distributed",
+        format!(
+            "collected {} + rake and fees {} = {}, the total pot is {}",
+            paid,
+            ded,
+            paid + ded,
+            target
+        ),
+        0,
+        sev,
+    ));
+    false
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn check_collections(
+    st: &State,
+    payout: &Map,
+    gross: &Map,
+    ded: i64,
+    skip: &[i64],
+    site: &Map,
+    out: &mut Out,
+) -> Map {
+    let same = site.len() == payout.len() && site.iter().all(|&(s, v)| mget(payout, s) == Some(v));
+    if skip.is_empty() && same {
+        return site.clone();
+    }
+    let mut won: Map = Vec::new();
+    let lone = gross.iter().filter(|x| x.1 > 0).count() <= 1;
+    let mut seats: Vec<i64> = payout
+        .iter()
+        .chain(site.iter())
+        .chain(gross.iter())
+        .map(|x| x.0)
+        .collect();
+    seats.sort();
+    seats.dedup();
+    for seat in seats {
+        let got = mget(site, seat).unwrap_or(0);
+        if skip.contains(&seat) {
+            mset(&mut won, seat, got);
+            continue;
+        }
+        let (net, full) = (
+            mget(payout, seat).unwrap_or(0),
+            mget(gross, seat).unwrap_or(0),
+        );
+        if got == net || (!lone && full - ded <= got && got <= full) {
+            mset(&mut won, seat, got);
+            continue;
+        }
+        mset(&mut won, seat, net);
+        let extra = if ded != 0 && full != net {
+            format!(" ({full} before rake and fees of {ded})")
+        } else {
+            String::new()
+        };
+        out.push(finding(
+            "collected_mismatch",
+            format!(
+                "seat {} ({}) collected {}, the engine pays {}{}",
+                seat,
+                st.name_or_q(seat),
+                got,
+                net,
+                extra
+            ),
+            0,
+            None,
+        ));
+    }
+    won
+}
