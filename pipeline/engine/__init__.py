@@ -7,9 +7,11 @@ or disagreement becomes a ``Finding`` with a stable code (``CODES``, ``catalogue
 raises for a bad hand. No I/O: the store, the CLI and the exporters consume the ``Replay``.
 
 The modules, in the order a replay uses them: ``walk`` (the pass over the actions) with
-``checks`` (the betting rules), ``state`` (the table and its unchecked transitions) and
-``streets`` (closing a betting round); then ``cards``, ``pots``, ``showdown`` and
-``reconcile``; ``replay`` runs them, ``result`` and ``codes`` define what comes out.
+``posting`` (posts live or dead), ``checks`` (the betting rules), ``state`` (the table and its
+unchecked transitions) and ``streets`` (closing a betting round); then ``cards``, ``pots``,
+``showdown`` and ``reconcile``; ``replay`` runs them, and ``cascade`` folds the echoes of a
+wrong header into one root finding; ``result`` and ``codes`` define what comes out. ``sites``
+holds each site's conventions (posts, turn order, awards): the one table the others read.
 """
 
 from pipeline.engine.codes import CODES, Code, catalogue

@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from parsers.model import Action, ActionKind, LimitType, Street
+from pipeline.engine import streets
 from pipeline.engine.codes import finding
 from pipeline.engine.result import Finding, Severity
 from pipeline.engine.state import TableState, fold
@@ -54,8 +55,14 @@ def describe(state: TableState, action: Action) -> str:
 # ---- posts ---------------------------------------------------------------------------------
 
 
-def check_post_amount(state: TableState, action: Action, out: list[Finding]) -> None:
-    """A post is the stake's amount, or less when it puts the player all-in."""
+def check_post_amount(
+    state: TableState,
+    action: Action,
+    out: list[Finding],
+    expected: tuple[int, ...] | None = None,
+) -> None:
+    """A post is the stake's amount, or less when it puts the player all-in. ``expected``: the
+    amounts the site's posting rule allows, where it is not the post kind's (``posting``)."""
     stakes = state.hand.stakes
     kind, amount, seat = action.kind, action.amount, action.seat
     all_in = action.all_in or amount >= state.stack.get(seat, 0)
@@ -75,8 +82,10 @@ def check_post_amount(state: TableState, action: Action, out: list[Finding]) -> 
                 action.line,
             )
         )
-    if kind is _SB:
-        expected: tuple[int, ...] = (stakes.small_blind,)
+    if expected is not None:
+        pass
+    elif kind is _SB:
+        expected = (stakes.small_blind,)
     elif kind is _BB:
         expected = (stakes.big_blind,)
     elif kind is _DEAD:
@@ -165,7 +174,10 @@ def check_blind_positions(
                 )
             return
         if button in state.in_hand and sb is not None and sb != button:
-            sev = Severity.ERROR if sb == other and bb == button else Severity.WARNING
+            # The swap itself (button on the big blind) is what a table's move to heads-up
+            # looks like on sites that keep the blinds where they were: the log cannot say.
+            swap = sb == other and bb == button and state.rules.heads_up_swap_is_error
+            sev = Severity.ERROR if swap else Severity.WARNING
             out.append(
                 finding(
                     "post_wrong_seat",
@@ -227,6 +239,23 @@ def check_can_act(state: TableState, action: Action, out: list[Finding]) -> bool
             )
             fold(state, seat)
             return False
+        if (
+            action.kind is ActionKind.CHECK
+            and state.rules.forced_all_in_may_check
+            and action.street is Street.PREFLOP
+            and seat not in state.acted
+        ):
+            # All in on a forced post, printed checking (Full Tilt's all-in antes): a check
+            # moves nothing and decides nothing.
+            out.append(
+                finding(
+                    "acted_after_all_in",
+                    f"{describe(state, action)} after going all-in: a check moves nothing",
+                    action.line,
+                    Severity.WARNING,
+                )
+            )
+            return False
         out.append(
             finding(
                 "acted_after_all_in", f"{describe(state, action)} after going all-in", action.line
@@ -244,6 +273,10 @@ def check_turn(state: TableState, action: Action, out: list[Finding]) -> None:
     expected = state.next_to_act(after)
     if expected == action.seat:
         return
+    if expected is not None and state.rules.leaver_after_post_folds:
+        expected = streets.fold_leavers(state, after, action.line, out)
+        if expected == action.seat:
+            return
     severity = None
     if state.hand.fast_fold and action.kind is ActionKind.FOLD:
         severity = Severity.WARNING  # fast-fold pools let players fold before their turn

@@ -80,6 +80,7 @@ _CATALOGUE: tuple[Code, ...] = (
     Code("chip_conservation", ERR, "the sum of nets plus rake and fees is not zero"),
     Code("payout_unverified", INFO, "a pot's winner cannot be checked: cards not shown"),
     Code("cash_out", INFO, "a player cashed out: the site paid the cash-out instead of the pot"),
+    Code("ignored_line", INFO, "a line naming no seated player and moving no chips, read past"),
 )
 
 CODES: dict[str, Code] = {c.code: c for c in _CATALOGUE}

@@ -17,9 +17,10 @@ What is comparable, and how (documented because sites differ):
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
-from parsers.model import Game, Hand
+from parsers.model import ActionKind, Game, Hand
 from pipeline.engine.codes import finding
 from pipeline.engine.pots import PotSlice
 from pipeline.engine.result import Finding, Severity
@@ -184,6 +185,33 @@ def report_no_collections(hand: Hand, total: int, showdown: bool, out: list[Find
     )
 
 
+def rounding(hand: Hand, ded: int, paid: int) -> int:
+    """What the collections and fees exceed the printed total pot by, when it is one minor
+    unit either way (a fee or a share rounded half a chip for display); else 0."""
+    total = hand.report.total_pot
+    if total is None or not hand.report.collections or not _rounded(hand, ded):
+        return 0
+    gap = paid + ded - total
+    return gap if gap in (1, -1) else 0
+
+
+def _rounded(hand: Hand, ded: int) -> bool:
+    """Whether the hand holds an amount a site may print rounded: a fee, or a refund."""
+    return ded > 0 or any(a.kind is ActionKind.UNCALLED_RETURN for a in hand.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class Slack:
+    """What a site's conventions let a collection differ by from the engine's payout.
+
+    ``odd_chips``: seat -> the split pots it shares, where the site's odd-chip order is not the
+    button's (one chip each way per pot); ``rounding``: the one minor unit a display rounding
+    left over (``rounding``), which one seat's collection carries."""
+
+    odd_chips: dict[int, int] = field(default_factory=dict)
+    rounding: int = 0
+
+
 def check_distribution(
     hand: Hand,
     total: int,
@@ -191,6 +219,7 @@ def check_distribution(
     out: list[Finding],
     withheld: tuple[int, int] = (0, 0),
     paid: int | None = None,
+    one_chip_rounding: bool = False,
 ) -> bool:
     """collected + rake + fees == total pot. Returns False when it does not add up.
 
@@ -217,6 +246,26 @@ def check_distribution(
         if full and (kept == net or full - ded <= kept <= full):
             return True
         severity = Severity.WARNING  # cash-out accounting differs by site
+    elif one_chip_rounding and rounding(hand, ded, paid):
+        # One minor unit: one finding for the one chip, and the collection that carries it is
+        # not a second one (``Slack.rounding``). A printed fee of exactly that chip explains it
+        # (the site printed a fee it did not take: its own error); otherwise it is a share or
+        # fee the site rounded half a chip for display, a warning.
+        fee = next((name for name, f in rep.fees if f == abs(paid + ded - target)), None)
+        why = (
+            f"the site printed a fee ({fee}) it did not take"
+            if fee and paid + ded > target
+            else "a fee or share the site rounded half a chip for display"
+        )
+        out.append(
+            finding(
+                "pot_not_distributed",
+                f"collected {paid} + rake and fees {ded} = {paid + ded}, the total pot is "
+                f"{target}: one minor unit, {why}",
+                severity=None if fee and paid + ded > target else Severity.WARNING,
+            )
+        )
+        return False
     else:
         severity = None
     out.append(
@@ -254,6 +303,12 @@ def report_unverified(
     return seats
 
 
+def _within_slack(seat: int, diff: int, slack: Slack) -> bool:
+    """Whether a collection ``diff`` away from the engine's payout is the site's convention:
+    the odd chips of the split pots the seat shares, or the one rounded chip."""
+    return (diff != 0 and diff == slack.rounding) or abs(diff) <= slack.odd_chips.get(seat, 0)
+
+
 def check_collections(
     hand: Hand,
     payout: dict[int, int],
@@ -263,6 +318,7 @@ def check_collections(
     table: TableState,
     out: list[Finding],
     site: dict[int, int] | None = None,
+    slack: Slack | None = None,
 ) -> dict[int, int]:
     """Each player's collection against the engine; returns the amount won per seat.
 
@@ -287,6 +343,11 @@ def check_collections(
             continue
         net, full = payout.get(seat, 0), gross.get(seat, 0)
         if got == net or (not lone and full - ded <= got <= full):
+            won[seat] = got
+            continue
+        if slack is not None and _within_slack(seat, got - net, slack):
+            if got - net == slack.rounding:
+                slack = replace(slack, rounding=0)  # one seat carries the rounded chip
             won[seat] = got
             continue
         won[seat] = net

@@ -14,7 +14,7 @@ site's collections are read once for every check that needs them.
 from __future__ import annotations
 
 from parsers.model import Action, ActionKind, Game, Hand, Street
-from pipeline.engine import reconcile, streets
+from pipeline.engine import cascade, reconcile, streets
 from pipeline.engine.cards import (
     check_boards,
     check_duplicate_cards,
@@ -24,8 +24,9 @@ from pipeline.engine.cards import (
 )
 from pipeline.engine.codes import finding
 from pipeline.engine.pots import PotSlice, build_pots
-from pipeline.engine.result import Finding, Pot, Replay, SeatResult
+from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
 from pipeline.engine.showdown import Award, award_pots
+from pipeline.engine.sites import OddChip, rules_for
 from pipeline.engine.state import TableState, starting_stacks
 from pipeline.engine.walk import Walk
 
@@ -34,8 +35,26 @@ _MONEY_ERRORS = frozenset({"collected_mismatch", "pot_not_distributed"})
 
 
 def replay(hand: Hand) -> Replay:
-    """Replay ``hand`` through the rules; return recomputed pots, payouts and every finding."""
-    out: list[Finding] = []
+    """Replay ``hand`` through the rules; return recomputed pots, payouts and every finding.
+
+    Where the site's table folds echoes (``sites.SiteRules.fold_stakes_echoes``), a header whose
+    stakes are not the posted blinds is one root error rather than one per rule it upsets
+    (``cascade``)."""
+    result = _replay(hand)
+    if rules_for(hand.site).fold_stakes_echoes and any(
+        f.code == "post_wrong_amount" and f.severity is Severity.ERROR for f in result.findings
+    ):
+        return cascade.fold_stakes_echoes(hand, result, _replay)
+    return result
+
+
+def _replay(hand: Hand) -> Replay:
+    """One judgement of ``hand`` at the stakes it carries."""
+    out: list[Finding] = [
+        finding("ignored_line", f"line read past (no seated player, no chips): {ig.text!r}",
+                ig.line)
+        for ig in hand.ignored_lines
+    ]
     start = starting_stacks(hand)
     in_hand, card_actions = _in_hand(hand, start, out)
     state = TableState(hand, in_hand, start)
@@ -118,20 +137,27 @@ def _settle(
         )
     boards = readable_boards(hand, out)
     award = award_pots(
-        pots, boards, known, hand.button_seat, ded, holdem, mucked(muck, all_in)
+        pots, boards, known, hand.button_seat, ded, holdem, _dead_hands(state, muck, all_in, site)
     )
     reconcile.check_totals(hand, total, ded, out)
     if rep.pots:
         reconcile.check_side_pots(hand, pots, award.net_amounts, ded, out, state)
     skip = reconcile.report_unverified(pots, award, state.names, hand.game, out)
     withheld = _report_cash_outs(hand, state, award, skip, out)
-    distributed = reconcile.check_distribution(hand, total, ded, out, withheld, paid)
+    rules = state.rules
+    distributed = reconcile.check_distribution(
+        hand, total, ded, out, withheld, paid, rules.one_chip_rounding
+    )
     site_reported = bool(rep.collections) or rep.total_pot is not None
     if showdown and not rep.collections and total > 0 and not rep.cash_outs:
         reconcile.report_no_collections(hand, total, showdown, out)
     if site_reported:
+        slack = reconcile.Slack(
+            _odd_chips(award) if rules.odd_chip is OddChip.ANY_WINNER else {},
+            reconcile.rounding(hand, ded, paid) if rules.one_chip_rounding else 0,
+        )
         won = reconcile.check_collections(
-            hand, award.payout, award.gross, ded, skip, state, out, site
+            hand, award.payout, award.gross, ded, skip, state, out, site, slack
         )
     else:
         won = award.payout
@@ -186,6 +212,28 @@ def _report_cash_outs(
         sum(award.payout.get(co.seat, 0) for co in cash_outs),
         sum(award.gross.get(co.seat, 0) for co in cash_outs),
     )
+
+
+def _dead_hands(
+    state: TableState, muck: set[int], all_in: set[int], site: dict[int, int]
+) -> frozenset[int]:
+    """The mucked hands that have no claim on a pot; where the site's table says so, a hand
+    the summary prints as mucked but the site paid is not dead (it won: the site says so)."""
+    dead = mucked(muck, all_in)
+    if dead and state.rules.paid_muck_contends:
+        dead = frozenset(s for s in dead if site.get(s, 0) <= 0)
+    return dead
+
+
+def _odd_chips(award: Award) -> dict[int, int]:
+    """Seat -> how many split pots it shares: the odd chips it may hold or lack, one per pot,
+    where the site's odd-chip order is not the button's."""
+    odd: dict[int, int] = {}
+    for winners in award.winners:
+        if len(winners) > 1:
+            for seat in winners:
+                odd[seat] = odd.get(seat, 0) + 1
+    return odd
 
 
 def _check_conservation(net_sum: int, ded: int, added: int, out: list[Finding]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right, insort
 
 from parsers.model import Action, ActionKind, Hand, LimitType, Street
+from pipeline.engine.sites import SiteRules, rules_for
 
 STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 #: The stack given to a seat whose stack the log never printed: no stack rule can bind it. It
@@ -60,12 +61,19 @@ class TableState:
         "big_bet",
         "n_able",
         "active",
+        "rules",
+        "flex",
     )
 
     def __init__(self, hand: Hand, in_hand: list[int], start: dict[int, int] | None = None) -> None:
         """``in_hand``: the seats dealt in, in seat order. ``start``: seat -> starting stack
         (``starting_stacks``), when the caller already built it."""
         self.hand = hand
+        #: the site's conventions (``sites.py``): posts, turn order, awards
+        self.rules: SiteRules = rules_for(hand.site)
+        #: seat -> chips the other reading of a post whose liveness the log decides would add
+        #: to the street bet (``posting.resolve``)
+        self.flex: dict[int, int] = {}
         self._names: dict[int, str] | None = None
         #: seats dealt into the hand, in seat order (the order of play around the table)
         self.order: list[int] = in_hand

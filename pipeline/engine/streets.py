@@ -10,7 +10,7 @@ from __future__ import annotations
 from parsers.model import Street
 from pipeline.engine.codes import finding
 from pipeline.engine.result import Finding, Severity
-from pipeline.engine.state import STREET_NAMES, TableState
+from pipeline.engine.state import STREET_NAMES, TableState, fold
 
 
 def check_round_closed(
@@ -19,6 +19,13 @@ def check_round_closed(
     """Before leaving a street, nobody who can still act may owe a decision."""
     if len(state.folded) >= len(state.order) - 1 or state.next_to_act(None) is None:
         return
+    if state.rules.leaver_after_post_folds and (
+        next_street is not Street.SHOWDOWN or state.hand.report.collections
+    ):
+        # (a log that simply stops, with no result, is a truncated log, not a player leaving)
+        fold_leavers(state, None, line, out)
+        if len(state.folded) >= len(state.order) - 1 or state.next_to_act(None) is None:
+            return
     names = ", ".join(
         f"{state.who(s)} ({state.commit[s]} in against {state.current_bet})"
         for s in state.owing()
@@ -31,6 +38,33 @@ def check_round_closed(
             line,
         )
     )
+
+
+def posted_only(state: TableState) -> set[int]:
+    """Seats that post and then do nothing else in the whole hand (no fold, no check, no
+    bet): players who left the table after posting."""
+    acting = {a.seat for a in state.hand.actions if not a.kind.is_post}
+    return {s for s in state.order if s not in acting}
+
+
+def fold_leavers(state: TableState, after: int | None, line: int, out: list[Finding]) -> int | None:
+    """Fold every seat owed a turn after ``after`` that posted and then left (``posted_only``),
+    with a warning each (the site folds a player who leaves); returns who is to act then."""
+    gone = posted_only(state)
+    expected = state.next_to_act(after)
+    while expected is not None and expected in gone and expected not in state.folded:
+        out.append(
+            finding(
+                "out_of_turn",
+                f"{state.who(expected)} posted and then never acted: the player left the "
+                f"table and is folded",
+                line,
+                Severity.WARNING,
+            )
+        )
+        fold(state, expected)
+        expected = state.next_to_act(after)
+    return expected
 
 
 def check_skipped_street(state: TableState, street: Street, line: int, out: list[Finding]) -> None:

@@ -11,7 +11,7 @@ once the walk is over, against the site's totals.
 from __future__ import annotations
 
 from parsers.model import Action, ActionKind, Street
-from pipeline.engine import checks, streets
+from pipeline.engine import checks, posting, streets
 from pipeline.engine.codes import finding
 from pipeline.engine.result import Finding
 from pipeline.engine.state import (
@@ -20,7 +20,6 @@ from pipeline.engine.state import (
     apply_call,
     apply_check,
     apply_fold,
-    apply_post,
     apply_return,
     put_in,
     refund,
@@ -76,9 +75,7 @@ class Walk:
             if action.street != state.street and action.street is not _SHOWDOWN:
                 self.change_street(action)
             if kind.is_post:
-                checks.check_post_amount(state, action, out)
-                apply_post(state, action)
-                self.posts.append(action)
+                posting.post(state, action, out, self.posts)
             else:
                 self.act(action)
         if not self.begun:
@@ -110,6 +107,8 @@ class Walk:
                 self.begin_betting()
             state.voluntary_seen = True
         kind = action.kind
+        if state.flex and action.seat in state.flex:
+            posting.resolve(state, action)
         if not checks.check_can_act(state, action, out):
             # Keep the money in step with the site; the finding already says what is wrong.
             if kind is _CALL:
@@ -149,8 +148,12 @@ class Walk:
             state.anchor = bb
         elif sb is not None:
             state.anchor = sb
-        else:
+        elif state.rules.judge_first_actor_without_blinds:
             state.anchor = state.hand.button_seat
+        else:
+            # No blind posted (tournament logs without blind lines): who opens the betting
+            # cannot be known, only the order after him.
+            state.anchor = None
 
     def nominal_big_blind(self, sb: int | None) -> int | None:
         """The big-blind seat when its player went all-in on the ante and posted no blind.

@@ -86,14 +86,22 @@ def test_split_pot_odd_chip_goes_left_of_button():
 
 
 def test_odd_chip_to_the_wrong_player_is_flagged():
-    h = _odd_chip({1: 1}, {3: 10, 1: 11})
+    # PokerStars documents the odd chip's order: first seat left of the button.
+    h = _odd_chip({1: 1}, {3: 10, 1: 11}, "pokerstars")
     assert codes(replay(h), Severity.ERROR) == ["collected_mismatch", "collected_mismatch"]
 
 
-def _odd_chip(antes: dict[int, int], collected: dict[int, int]):
+def test_odd_chip_order_unpublished_accepts_either_winner():
+    # A site whose odd-chip order is not published: the chip may go to either winner, but not
+    # two chips, and not to a seat that did not win.
+    assert errors(replay(_odd_chip({1: 1}, {3: 10, 1: 11}))) == []
+    assert "collected_mismatch" in codes(replay(_odd_chip({1: 1}, {3: 9, 1: 12})))
+
+
+def _odd_chip(antes: dict[int, int], collected: dict[int, int], site: str = "test"):
     """Heads-up, button 1, both play a Broadway board: 20 chips plus the antes to split."""
     b = (
-        HandBuilder(sb=5, bb=10, button=1)
+        HandBuilder(sb=5, bb=10, button=1, site=site)
         .seat(1, "A", 1000, "2c 3d")
         .seat(3, "C", 1000, "4c 5d")
     )

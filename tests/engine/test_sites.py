@@ -143,8 +143,8 @@ def test_no_exception_escapes_replay_on_odd_hands():
 # ---- 4. a muck at showdown is a dead hand (888 539478640) ---------------------------------------
 
 
-def _muck(paid: int, all_in: bool = False) -> Hand:
-    b = HandBuilder(sb=5, bb=10, button=1).seat(1, "Jack3bet", 1000)
+def _muck(paid: int, all_in: bool = False, site: str = "pacific888") -> Hand:
+    b = HandBuilder(sb=5, bb=10, button=1, site=site).seat(1, "Jack3bet", 1000)
     b = b.seat(2, "MomWasRight", 20 if all_in else 1000).post_sb(1).post_bb(2)
     if all_in:
         b = b.raise_to(1, 20).call(2)
@@ -164,8 +164,15 @@ def test_mucked_better_hand_forfeits_the_pot():
     assert errors(r) == [] and r.payouts_verified and r.pots[0].winners == (1,)
 
 
-def test_paying_the_player_who_mucked_is_a_collected_mismatch():
-    assert "collected_mismatch" in codes(replay(_muck(paid=2)))
+def test_paying_the_player_who_mucked_is_a_collected_mismatch_on_pokerstars():
+    assert "collected_mismatch" in codes(replay(_muck(paid=2, site="pokerstars")))
+
+
+def test_a_summary_muck_the_site_paid_still_holds_the_best_hand():
+    # Elsewhere "mucks [4s 4c]" in the summary from the best hand is the summary's wording: the
+    # site paid it, and the cards say it won.
+    r = replay(_muck(paid=2))
+    assert errors(r) == [] and r.pots[0].winners == (2,)
 
 
 def test_an_all_in_hand_is_tabled_and_ranked_even_when_the_log_says_mucks():
@@ -248,10 +255,10 @@ def test_returning_more_than_the_unmatched_ante_is_an_error():
 # ---- 7. ring blinds kept heads-up (Entraction 2645975604) --------------------------------------
 
 
-def _ring_blinds_heads_up(flag: bool) -> Hand:
+def _ring_blinds_heads_up(flag: bool, site: str = "pokerstars") -> Hand:
     # Button seat 4 posts the big blind; seat 5 posts the small blind and acts first throughout.
     return (
-        HandBuilder(sb=50, bb=100, button=4, button_posts_big_blind_heads_up=flag)
+        HandBuilder(sb=50, bb=100, button=4, button_posts_big_blind_heads_up=flag, site=site)
         .seat(4, "GrossoGatto", 10000)
         .seat(5, "ORFEO", 4850)
         .post_sb(5)
@@ -350,3 +357,8 @@ def test_unknown_stack_bounds_nothing_and_leaks_nowhere():
         assert abs(s.final_stack) < UNBOUNDED // 2 and abs(s.net) < UNBOUNDED // 2
     assert all(str(UNBOUNDED) not in f.message for f in r.findings)
     assert seat(r, 2).won == 200 and seat(r, 2).net == 100
+
+
+def test_button_posting_the_big_blind_heads_up_is_a_warning_where_the_log_cannot_tell():
+    r = replay(_ring_blinds_heads_up(False, site="test"))
+    assert errors(r) == [] and "post_wrong_seat" in codes(r, Severity.WARNING)

@@ -48,7 +48,10 @@ class HandBuilder:
         fast_fold: bool = False,
         hand_id: str = "1",
         button_posts_big_blind_heads_up: bool = False,
+        site: str = "test",
     ) -> None:
+        #: the site whose conventions (pipeline.engine.sites) the engine applies
+        self.site = site
         self.button_bb = button_posts_big_blind_heads_up
         self.stakes = Stakes(sb, bb, ante, small_bet, big_bet)
         self.button = button
@@ -288,7 +291,7 @@ class HandBuilder:
             site_added=tuple(self.added),
         )
         return Hand(
-            site="test",
+            site=self.site,
             hand_id=self.hand_id,
             game=self.game,
             limit=self.limit,
