@@ -185,6 +185,17 @@ class SiteReport:
 
 
 @dataclass(frozen=True, slots=True)
+class IgnoredLine:
+    """A line of the hand's text the parser read past: it names no seated player and moves no
+    chips into or out of the pot (a tournament notice, a rebuy by someone not in the hand...).
+    ``line`` is 1-based in the hand's text; ``text`` is the line, cleaned of control characters
+    and cut to a bounded length (it is untrusted). The engine reports each as ``ignored_line``."""
+
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Stakes:
     """Blinds and antes in minor units; small/big bet for fixed limit (0 where not used)."""
 
@@ -240,6 +251,9 @@ class Hand:
     button_posts_big_blind_heads_up: bool = False
     source: SourceRef = field(default_factory=SourceRef)
     raw_text: str = ""
+    #: The harmless lines the parser read past (``parsers.sites._kit.ignorable``). Left out of
+    #: the repr, as ``raw_text`` holds them already and hands without any keep their old repr.
+    ignored_lines: tuple[IgnoredLine, ...] = field(default=(), repr=False)
 
     def seat_of(self, player: str) -> Seat | None:
         for s in self.seats:

@@ -20,6 +20,7 @@ from importlib import import_module
 
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
 from parsers.format import DETECT_BYTES, SNIFF_BYTES, Format
+from parsers.shape import first_hand_start
 from parsers.text import decode
 
 __all__ = [
@@ -97,12 +98,19 @@ def claimants(text: str) -> list[Format]:
 def detect(data: str | bytes) -> Format:
     """The one format whose sniffer claims ``data``: decoded text, or a file's raw bytes (of
     which only the first DETECT_BYTES are decoded: choosing needs no more of the file).
+    When no sniffer claims the head, they are asked again from its first hand-start line
+    (:func:`parsers.shape.first_hand_start`), so leading junk lines do not hide a file.
 
     Raises UnknownFormatError when none does, AmbiguousFormatError (naming every candidate)
     when several do.
     """
     text = decode(data[:DETECT_BYTES])[0] if isinstance(data, bytes) else data
     found = claimants(text)
+    if not found:
+        # Leading junk (a stray line, a client banner, blank lines) before the first hand:
+        # sniff again from the first line that starts a hand.
+        start = first_hand_start(text)
+        found = claimants(text[start:]) if start else []
     if not found:
         raise UnknownFormatError("no known hand-history format recognises this text")
     if len(found) > 1:

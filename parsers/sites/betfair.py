@@ -229,7 +229,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 # Parse one Betfair hand chunk. Raises ParseError (UnsupportedGame for other games).
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 def _actions(b: Builder, lines: list[str], start: int, names: Names, money: _Money,

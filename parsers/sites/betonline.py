@@ -229,7 +229,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 # Parse one hand. Raises ParseError (UnsupportedGame for other games).
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 def _line(st: _Hand, line: str, lineno: int) -> None:

@@ -16,6 +16,17 @@ Hand numbers come from the network's one counter, so the site key is ``cereus``:
     *** SUMMARY ***
     Total Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)
 
+Brands (BRANDS): neither room prints its name; both start a hand with "Stage #" --
+
+=======================  ================================================================
+Absolute Poker            ``Stage #1797821771: Holdem  No Limit $1 - 2009-12-14 17:14:02 (ET)``
+UltimateBet (UB.com)      the same line; 2011 hand numbers carry a letter (``Stage #C3790``)
+tournaments (both)        ``Stage #N: Tourney ID 2345678 Holdem  Single Tournament  No Limit
+                          20 - ...``: also "Multi Normal Tournament", "(1 on 1)" for
+                          heads-up, ", 10 ante" after the blind; amounts are chips; the
+                          table line may say "Seat #N is the dead dealer"
+=======================  ================================================================
+
 What is Cereus' own, and how it is read:
 - The game words name the limit: "No Limit $0.10" (the big blind), "Pot Limit", and
   "Normal $200/$400" for fixed limit (small bet / big bet). The small blind is whatever the
@@ -44,7 +55,7 @@ from functools import partial
 
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import PLAY_MONEY, ActionKind, Hand, LimitType, Stakes
+from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, ActionKind, Hand, LimitType, Stakes
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
@@ -53,17 +64,23 @@ from parsers.sites._kit.verbs import all_in_by_added, record_dealt
 from parsers.text import Chunk, parse_money
 
 SITE = "cereus"
-HEADER = re.compile(r"Stage #[A-Z]?\d+: ")
+HEADER = re.compile(r"Stage #[A-Z]?\d+:? ")
 DETECTION = "'Stage #N: <game> - YYYY-MM-DD HH:MM:SS (ET)' then 'Table: NAME (Real Money)'"
-SUPPORTS = "hold'em NL/PL/FL cash (USD, play money); Omaha and stud rejected"
+SUPPORTS = ("hold'em NL/PL/FL cash (USD, play money) and tournaments (sit & go, multi-table,"
+            " heads-up); Omaha and stud rejected")
 
-_SNIFF = re.compile(r"^[ \t]*Stage #[A-Z]?\d+: [^\n]* - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\n]*\n"
-                    r"(?:Table: [^\n]*\) Seat #\d+ is the dealer|Seat \d+ - [^\n]* in chips\))",
+_SNIFF = re.compile(r"^[ \t]*Stage #[A-Z]?\d+:? [^\n]* - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\n]*\n"
+                    r"(?:Table: [^\n]* Seat #\d+ is the (?:dead )?dealer"
+                    r"|Seat \d+ - [^\n]* in chips\))",
                     re.MULTILINE)
-_HEAD = re.compile(r"Stage #([A-Z]?\d+): (.+?) - (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d+)?"
-                   r" \((\w+)\)")
+_HEAD = re.compile(r"Stage #([A-Z]?\d+):? (?:Tourney ID (\d+) +)?(.+?) - "
+                   r"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:\.\d+)? \((\w+)\)")
+#: What a tournament's game words carry besides the game and limit: the kind of tournament
+#: and, at levels with antes, ", 25 ante" after the blind.
+_TOURNEY_KIND = re.compile(r"\s+(?:Single|Multi Normal|Multi) Tournament\b", re.IGNORECASE)
+_ANTE_WORDS = re.compile(r",\s*[$€£]?([\d,.]+) ante\b", re.IGNORECASE)
 _STAKES = re.compile(r"(.*?)\s+([$€£]?[\d,.]+)(?:/([$€£]?[\d,.]+))?(?:\s+(.*))?$")
-_TABLE = re.compile(r"Table: (.+) \((Real|Play) Money\) Seat #(\d+) is the dealer$")
+_TABLE = re.compile(r"Table: (.+?)(?: \((Real|Play) Money\))? Seat #(\d+) is the (?:dead )?dealer$")
 _SEAT = re.compile(r"Seat (\d+) - (.+) \(([$€£]?[\d,.]+) in chips\)$")
 _COLLECT = re.compile(r"Collects (\S+) from (main pot|side pot(?: ?#?-?(\d+))?)$")
 _PRESELECT = " (Preselection)"
@@ -79,7 +96,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     head = _HEAD.match(lines[0])
     if head is None:
         raise ParseError("bad_header", "unreadable Stage line", line=1, text=lines[0])
-    hand_id, words, local, zone = head.groups()
+    hand_id, tourney_id, words, local, zone = head.groups()
+    heads_up = "(1 on 1)" in words.lower()
+    words = _TOURNEY_KIND.sub("", words)
+    ante_words = _ANTE_WORDS.search(words)
+    words = _ANTE_WORDS.sub("", words)
     st = _STAKES.match(words)
     if st is None:
         raise ParseError("bad_header", "no stakes in the Stage line", line=1, text=lines[0])
@@ -91,6 +112,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     symbol = st[2][0] if st[2][0] in CURRENCY_SYMBOLS else ""
     currency = PLAY_MONEY if money_kind == "Play" else CURRENCY_SYMBOLS.get(symbol, "USD")
     dec = 2
+    if tourney_id is not None:  # "Tourney ID 99": tournament chips, whole numbers
+        currency, dec = TOURNAMENT_CHIPS, 0
 
     def money(text: str) -> int:
         return parse_money(text.strip().strip("()"), dec)
@@ -104,6 +127,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     sb_post = next((a.amount for a in b.actions if a.kind is ActionKind.POST_SMALL_BLIND),
                    None)
     ante = max((a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE), default=0)
+    if ante_words and not ante:
+        ante = money(ante_words[1])
     if limit is LimitType.FIXED_LIMIT:
         small_bet, big_bet = big, money(st[3]) if st[3] else 2 * big
         stakes = Stakes(sb_post if sb_post is not None else small_bet // 2, small_bet, ante,
@@ -115,11 +140,12 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
         currency=currency, decimals=dec, stakes=stakes, seats=seats, button=button,
         total_pot=total, rake=rake, fees=fees, started_at=to_utc(naive, zone),
-        local_time=local, time_zone=zone, table_name=table,
+        local_time=local, time_zone=zone, table_name=table, tournament_id=tourney_id,
+        max_seats=2 if heads_up else None,
     )
 
 
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 class _State:

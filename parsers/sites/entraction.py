@@ -223,7 +223,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     return hand
 
 
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 def _tournament_id(table_name: str) -> str:

@@ -18,6 +18,21 @@ The layout::
     MDKILLER69 wins $ 0.13 USD from main pot with two pairs, jacks and
     eights [ Jc, Js, 9d, 8c, 8h ]
 
+Skins (SKINS): each prints its own banner line above the hand line --
+
+==============================  =========================================================
+``Everleaf Gaming Game #N``      Everleaf's own rooms: English hand line
+``- - Grand Poker - Game #N``    Grand Poker: English hand line
+``Partouche Poker Gibraltar``    Partouche (French): "*** Historique des Mains pour la
+                                 partie N ***", euros, French time-bank notices ("est
+                                 déconnecté et dispose de 20 secondes supplémentaires");
+                                 the actions keep the English words, and a shown hand's
+                                 name is glued to its cards ("[ 5s, 4s ]a pair of tens")
+==============================  =========================================================
+
+Any other banner line that names a game ("Game #N"), a "Poker" room or "Gaming" is taken for
+a skin's too: the hand line under it is what identifies the network.
+
 What is Everleaf's own, and how it is read:
 - The hand starts at the banner line ("Everleaf Gaming Game #N", "- - Grand Poker - Game #N")
   that precedes "***** Hand history for game #N *****"; hands end at the next banner (no end
@@ -55,11 +70,18 @@ from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_TITLE
 from parsers.text import Chunk, parse_money
 
 SITE = "everleaf"
-HEADER = re.compile(r"[^\n]*Game #\d+\n\*{5} Hand history for game #")
-DETECTION = "a line '***** Hand history for game #N *****' after a 'Game #N' banner"
+#: The hand line under the banner, in each language a skin wrote it (see the SKINS table).
+_HAND_WORDS = r"\*{3,5} (?:Hand history for game #|Historique des Mains pour la partie )"
+_HAND_LINE = re.compile(_HAND_WORDS + r"(\d+)")
+#: A skin's banner: a line naming the game ("Everleaf Gaming Game #N", "- - Grand Poker - Game
+#: #N") or the room ("Partouche Poker Gibraltar").
+_BANNER = r"[^\n]*(?:Game #\d+|Poker|Gaming)[^\n]*"
+HEADER = re.compile(_BANNER + r"\n" + _HAND_WORDS)
+DETECTION = ("a line '***** Hand history for game #N *****' (or the French skin's '*** Historique"
+             " des Mains pour la partie N ***') after a skin's banner line")
 SUPPORTS = "hold'em NL/PL/FL cash (USD, EUR) and tournaments with antes; Omaha and stud rejected"
 
-_GAME = re.compile(r"(?:Blinds )?([$€ˆ]?)([\d,.]+)/[$€ˆ]?([\d,.]+) (.+?)(?: - (\d+) Max)?"
+_GAME = re.compile(r"(?:Blinds +)?([$€ˆ]?)([\d,.]+)/ ?[$€ˆ]?([\d,.]+) (.+?)(?: - (\d+) Max)?"
                    r" - (\d{4})/(\d\d)/(\d\d) - (\d\d):(\d\d):(\d\d)$")
 _SEAT = re.compile(r"Seat (\d+): (.+) \( +(.*?) *\)$")
 _WINS = re.compile(r"wins (.+?) from (main|side) pot(?: \d+)?(?: with .*)?$")
@@ -69,15 +91,19 @@ _CURRENCY = {"$": CURRENCY_SYMBOLS["$"], "€": CURRENCY_SYMBOLS["€"], "ˆ": "
 _NOISE = (" has joined the table", " has been reseated to this table", " sits out",
           " has left the table", " is sitting out")
 _COLON_ACTIONS = ("bets [", "posts ")
+#: The time-bank notice of a disconnected player, in English and in the French skin's words.
+_DISCONNECTED = (" has disconnected and has been given ", " est déconnecté et dispose de ")
+
+
+_SNIFF = re.compile(r"(?:^|\n)[ \t\ufeff]*(?:" + HEADER.pattern + ")")
 
 
 def sniff(text: str) -> bool:
-    """Everleaf's second hand line, right after a "Game #N" banner."""
-    at = text.find("***** Hand history for game #")
-    if at == -1:
+    """Everleaf's hand line, right after a skin's banner line. Never raises."""
+    try:
+        return _SNIFF.search(text[:8192]) is not None
+    except Exception:
         return False
-    banner = text[max(0, text.rfind("\n", 0, max(at - 1, 0)) + 1) : at]
-    return "Game #" in banner
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -100,9 +126,10 @@ def _amount(text: str, dec: int) -> int:
 
 def _parse(chunk: Chunk, file: str) -> Hand:
     lines = chunk.text.split("\n")
-    if len(lines) < 4 or not lines[1].startswith("***** Hand history for game #"):
+    head = _HAND_LINE.match(lines[1]) if len(lines) >= 4 else None
+    if head is None:
         raise ParseError("bad_header", "not an Everleaf hand header", line=1, text=lines[0])
-    hand_id = lines[1][29:].split(" ", 1)[0]
+    hand_id = head[1]
     i = 2
     tournament_id: str | None = None
     level: str | None = None
@@ -174,7 +201,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                                  text=line)
             b.dealt(got[0], _cards(got[1]))
             continue
-        if line.endswith(_NOISE) or " has disconnected and has been given " in line:
+        if line.endswith(_NOISE) or any(t in line for t in _DISCONNECTED):
             continue
         got = names.prefix(line, ": ")
         if got is not None and not got[1].startswith(_COLON_ACTIONS):
@@ -211,7 +238,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     )
 
 
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 def _line(b: Builder, seat: int, rest: str, dec: int, n: int, seats: dict[int, list],

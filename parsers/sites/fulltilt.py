@@ -6,6 +6,16 @@ ET - 2014/01/06`` (cash) or ``Full Tilt Poker Game #N: $26 Super Turbo Matrix (2
 Match 2 - 15/30 - No Limit Hold'em - 09:20:06 EET - 2012/11/23 [02:20:06 ET - 2012/11/23]``.
 Omaha, stud, razz, draw, badugi and Irish raise UnsupportedGame.
 
+Brands (BRANDS): the name a header starts with, as each client or export wrote it --
+
+======================  ==========================================================
+``Full Tilt Poker``      the client's own export (2004-2016), every currency
+``FullTiltPoker``        the same hands as Hold'em Manager 2 and PokerTracker archive
+                         and re-export them (with a leading "BEGIN" line or none)
+``Full Tilt Poker.fr``   the French-licensed client (2010-2012, euros); the rest of the
+                         hand is in the same (English) words
+======================  ==========================================================
+
 What is Full Tilt's own, and how it is read:
 - Two clocks: the player's local time and zone, then (in brackets) Eastern time. The first is
   kept as printed; UTC is computed from it.
@@ -52,14 +62,17 @@ from parsers.sites._kit.verbs import (
 from parsers.text import Chunk, parse_money
 
 SITE = "fulltilt"
-HEADER = re.compile(r"Full Tilt Poker Game #\d+: ")
-DETECTION = "a line starting 'Full Tilt Poker Game #N: ' in the first 8 KB"
+#: Every name a Full Tilt hand header is known to start with (see BRANDS in the docstring).
+_BRAND = r"(?:Full Tilt Poker|FullTiltPoker)(?:\.[Ff][Rr])?"
+HEADER = re.compile(rf"{_BRAND} Game #\d+: ")
+DETECTION = ("a line starting 'Full Tilt Poker Game #N: ' (or a brand of the BRANDS table:"
+             " 'FullTiltPoker', 'Full Tilt Poker.fr') in the first 8 KB")
 SUPPORTS = "hold'em NL/PL/FL: cash (USD, play chips), Rush, sit & go, Matrix, tournaments"
 
 _HEAD = re.compile(
-    r"Full Tilt Poker Game #(?P<id>\d+): (?P<body>.*) - (?P<h>\d{1,2}):(?P<mi>\d\d):(?P<s>\d\d) "
+    rf"{_BRAND} Game #(?P<id>\d+): (?P<body>.*) - (?P<h>\d{{1,2}}):(?P<mi>\d\d):(?P<s>\d\d) "
     r"(?P<tz>[A-Z]+) - (?P<y>\d{4})/(?P<mo>\d\d)/(?P<d>\d\d)(?: \[.*\])?$"
-    r"|Full Tilt Poker Game #(?P<id2>\d+): (?P<body2>.*) - (?P<h2>\d{1,2}):(?P<mi2>\d\d) "
+    rf"|{_BRAND} Game #(?P<id2>\d+): (?P<body2>.*) - (?P<h2>\d{{1,2}}):(?P<mi2>\d\d) "
     r"(?P<tz2>[A-Z]+) - [A-Z][a-z]+, (?P<mon2>[A-Z][a-z]+) (?P<d2>\d{1,2}), (?P<y2>\d{4})$"
 )
 _STAKES = re.compile(r"^(?P<cur>[$€£]?)(?P<sb>[\d.,]+[KkMB]?)/[$€£]?(?P<bb>[\d.,]+[KkMB]?)"
@@ -80,7 +93,7 @@ _NOT_HOLDEM = ("Omaha", "Stud", "Razz", "Draw", "Badugi", "Irish", "Courchevel",
 
 
 # True when a Full Tilt hand header starts one of the first lines. Never raises.
-sniff = line_sniffer(lambda line: line.startswith("Full Tilt Poker Game #"))
+sniff = line_sniffer(HEADER.match)
 
 
 def _chips(text: str, dec: int) -> int:
@@ -96,7 +109,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     head = lines[0]
     m = _HEAD.match(head)
     if not m:
-        if head.startswith("Full Tilt Poker") and any(g in head for g in _NOT_HOLDEM):
+        if HEADER.match(head) and any(g in head for g in _NOT_HOLDEM):
             # a header cut or reworded ("... (partial)") still names its game: not hold'em
             raise UnsupportedGame(next(g for g in _NOT_HOLDEM if g in head), line=1, text=head)
         raise ParseError("bad_header", "not a Full Tilt hand header", line=1, text=head)
@@ -155,6 +168,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
     seats: dict[int, list] = {}
     i, n = 1, len(lines)
+    while i < n and not lines[i].strip():  # archives (HM2, PT) put a blank line here
+        i += 1
     if i < n and lines[i].startswith("Seats: ") and lines[i][7:].isdigit():  # Rush tourneys
         max_seats = int(lines[i][7:])
         i += 1
@@ -316,7 +331,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 # Parse one Full Tilt hand chunk. Raises ParseError (UnsupportedGame for other games).
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 _SUMMARY_COLLECTED = re.compile(r" collected \(([$€£]?[\d,.]+[KM]?)\)")

@@ -104,7 +104,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     )
 
 
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 def _line(b: Builder, names: Names, line: str, n: int) -> bool | None:

@@ -261,7 +261,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     )
 
 
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 def _repeated(board: list[str], street: Street, cards: tuple[str, ...], n: int,

@@ -403,7 +403,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 # Parse one 888 hand chunk. Raises ParseError (UnsupportedGame for other games).
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 #: What the registry lists: this module's format, found by name or by content.

@@ -171,7 +171,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 # Parse one hand. Raises ParseError (UnsupportedGame for other games).
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 class _State:

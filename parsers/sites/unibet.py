@@ -98,7 +98,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     )
 
 
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 class _State:

@@ -39,6 +39,7 @@ from parsers.model import (
     Stakes,
 )
 from parsers.sites._kit.common import line_sniffer
+from parsers.sites._kit.ignorable import read_past_harmless
 from parsers.sites._kit.starlike import (
     Builder,
     Names,
@@ -100,15 +101,23 @@ def parse(chunk: Chunk, file: str = "") -> Hand:
     """Parse one Winamax hand chunk. Raises ParseError (UnsupportedGame for other games)."""
     try:
         try:
-            return _parse(chunk, file, None)
+            return read_past_harmless(_whole_chips, chunk, file)
         except ParseError as err:
             if err.reason != "bad_amount" or not chunk.text.startswith("Winamax Poker - Tourn"):
                 raise
             # Some tournaments deal in half chips ("bets 292.50"): read the hand in
             # hundredths of a chip rather than reject or round it.
-            return _parse(chunk, file, 2)
+            return read_past_harmless(_half_chips, chunk, file)
     except ParseError as err:
         raise err.with_context(site=SITE) from None
+
+
+def _whole_chips(chunk: Chunk, file: str) -> Hand:
+    return _parse(chunk, file, None)
+
+
+def _half_chips(chunk: Chunk, file: str) -> Hand:
+    return _parse(chunk, file, 2)
 
 
 def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:

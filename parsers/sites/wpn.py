@@ -52,6 +52,7 @@ from parsers.model import (
     Stakes,
     Street,
 )
+from parsers.sites._kit.ignorable import read_past_harmless
 from parsers.sites._kit.starlike import (
     Builder,
     Names,
@@ -100,8 +101,8 @@ def parse(chunk: Chunk, file: str = "") -> Hand:
     """Parse one WPN hand chunk (either layout). Raises ParseError / UnsupportedGame."""
     try:
         if chunk.text.startswith("Game started at: "):
-            return _parse_classic(chunk, file)
-        return _parse_current(chunk, file)
+            return read_past_harmless(_parse_classic, chunk, file)
+        return read_past_harmless(_parse_current, chunk, file)
     except ParseError as err:
         raise err.with_context(site=SITE) from None
 

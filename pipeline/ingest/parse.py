@@ -13,6 +13,9 @@ an exception), so it can run in worker processes and the native core can stand i
   cut mid-way, or a parser saying the hand stops early: :data:`CUT_REASONS`) was cut by a
   client still writing it. It is neither consumed nor rejected (``incomplete``): the next
   import reads it again, whole. A broken hand that another hand follows is rejected as ever.
+- A file no format claims is skipped only when it holds no hand history
+  (:func:`parsers.shape.looks_like_hands`); one that does is cut at its hand-start lines and
+  every piece becomes a reject ``unknown_format`` with its raw text (:func:`_unclaimed`).
 - Bounded work per hand: a chunk over :data:`~pipeline.config.MAX_HAND_CHARS`, or with a line
   over :data:`~pipeline.config.MAX_LINE_CHARS`, is rejected unparsed, its text cut short.
 """
@@ -25,6 +28,8 @@ from parsers import registry
 from parsers.errors import AmbiguousFormatError, ParseError, UnknownFormatError
 from parsers.model import Hand, SourceRef
 from parsers.read import split_file
+from parsers.shape import looks_like_hands, split_unknown
+from parsers.sites._kit.ignorable import clean_text
 from parsers.text import Chunk, decode
 from pipeline.config import DETECT_BYTES, MAX_HAND_CHARS, MAX_LINE_CHARS, REJECT_TEXT_CHARS
 from pipeline.engine import replay
@@ -90,10 +95,18 @@ def _parse_bytes(
         return FileParse(fmt_name, "empty" if start == 0 else None, (), settled)
     fmt, skip = _format(tail, fmt_name)
     if fmt is None:
+        unclaimed = _unclaimed(tail, path, start, final) if skip == "unknown_format" else None
+        if unclaimed is not None:
+            return unclaimed
         return FileParse(None, skip if start == 0 else None, (), settled)
     split = split_file(tail, fmt)
     text, chunks = split.text, list(split.chunks)
     if not chunks:
+        # Claimed, yet not one hand header where the format cuts hands: a layout of the site
+        # its parser does not know. Hand-history content is rejected, not skipped.
+        unclaimed = _unclaimed(tail, path, start, final)
+        if unclaimed is not None:
+            return unclaimed
         return FileParse(fmt.name, "no_hands" if start == 0 else None, (), settled)
     # The last hand may still be growing: a file still being written takes it once a blank
     # line follows it; any file leaves it out when it fails the way a hand cut short fails.
@@ -111,6 +124,27 @@ def _parse_bytes(
     ):
         limit = outcomes.pop().offset
     return FileParse(fmt.name, None, tuple(outcomes), limit, incomplete=limit < len(data))
+
+
+def _unclaimed(data: bytes, path: str, start: int, final: bool) -> FileParse | None:
+    """A file no format claims that still holds hand histories (:mod:`parsers.shape`): every
+    hand (or the whole file, when it cannot be cut) a reject ``unknown_format`` with its raw
+    text, so nothing vanishes. None when the file does not look like hand histories."""
+    text, encoding = decode(data)
+    if not looks_like_hands(text):
+        return None
+    chunks = split_unknown(text, encoding, data)
+    pending = chunks.pop() if not final and chunks and not _ends_with_blank_line(text) else None
+    limit = start + pending.offset if pending is not None else start + len(data)
+    outcomes = []
+    for i, chunk in enumerate(chunks):
+        end = start + chunks[i + 1].offset if i + 1 < len(chunks) else limit
+        first = chunk.text.strip().split("\n", 1)[0]
+        detail = f"no parser recognises this hand-history layout: {clean_text(first)}"
+        reject = Reject(path, start + chunk.offset, chunk.line, None, "unknown_format", detail,
+                        chunk.text[:REJECT_TEXT_CHARS])
+        outcomes.append(Outcome(start + chunk.offset, end, reject=reject))
+    return FileParse(None, None, tuple(outcomes), limit, incomplete=limit < start + len(data))
 
 
 def _ends_with_blank_line(text: str) -> bool:

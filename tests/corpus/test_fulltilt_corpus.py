@@ -25,7 +25,8 @@ pytestmark = pytest.mark.corpus
 #: Hands whose error findings are the site's own, each with why.
 SITE_ERRORS = {
     # Flipout: all nine players are all-in on their antes, yet the log prints "Player0 checks"
-    # and "Player1 checks" before the cards are shown: a no-op line the site should not print.
+    # and "Player1 checks" before the cards are shown: a no-op line the site should not print
+    # (a warning since the engine's forced_all_in_may_check rule; kept here as the site's).
     "34541726731",
 }
 

@@ -44,6 +44,8 @@ LAYORX = {"test01": (97, 119, 26, 9), "test02": (203, 458, 159, 42)}
 #: - RC3793645305, RC3796823568: "Tax $0.01"/"$0.02" is printed but the winner's collection is
 #:   not reduced by it, so collected + rake + fees exceeds the pot by the tax (in the four other
 #:   taxed hands of the corpus the collection is net of the tax and everything adds up).
+#:   RC3793645305 (one cent) is one error since the engine's one-chip rule: the printed fee
+#:   explains the chip, and the collection that carries it is not a second finding.
 #: Cash drops (SiteReport.site_added) are counted by the engine and replay cleanly.
 SITE_ERRORS = frozenset({"HD11358", "RC3793645305", "RC3796823568"})
 

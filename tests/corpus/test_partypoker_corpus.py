@@ -34,6 +34,14 @@ SITE_ERRORS = {
     # "tourno.missing": every seat line prints a stack of 1 chip, yet players call 40 and bet:
     # the stacks were blanked in this log.
     "12359566781",
+    # The rebuilt client's 2021 tournaments print bets rounded down to the chip while the
+    # summary's balances keep the real amounts: "Hero bets (751624)" yet "lost 3079125" (one
+    # chip more than the printed actions), so the pot the site pays is 2 chips above the sum
+    # of the printed bets; a raise "to 11302166" from 11302167 chips is the all-in the log
+    # says it is ("is all-In."). "bad.math" is 20 chips off the same way.
+    "16194828757579au6ou93d1",
+    "161938625156465v9fyd47bg",
+    "1618961225358jrdwo4ad458",
 }
 #: Rejected on purpose: "partial.player.names" spells the hero "Hero" in the seat list and
 #: "Hero Name" in some action lines ("Hero Name raises 3.0 to 3.0"): unknown_line, not guessed.

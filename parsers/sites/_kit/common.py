@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from parsers.errors import ParseError
 from parsers.model import Hand
+from parsers.sites._kit.ignorable import read_past_harmless
 from parsers.text import Chunk
 
 
@@ -60,6 +61,7 @@ def line_sniffer(starts: Callable[[str], object], head: int = 8192) -> Callable[
 
 def with_site(
     site: str, parse_fn: Callable[[Chunk, str], Hand], *, header: re.Pattern[str] | None = None,
+    ignore_harmless: bool = False,
 ) -> Callable[..., Hand]:
     """``parse(chunk, file="")`` calling ``parse_fn`` and naming ``site`` on any ParseError.
 
@@ -68,10 +70,16 @@ def with_site(
     With the site's hand ``header``: an ``unknown_line`` in a chunk where another hand's
     header starts becomes ``truncated_hand`` (a file cut mid-hand with the next file glued
     on: say so rather than blame the first line of the glued hand).
+    ``ignore_harmless``: a line the parser stops at with ``unknown_line`` that names no seated
+    player and moves no chips is read past and reported, not a reject
+    (:func:`parsers.sites._kit.ignorable.read_past_harmless`: the rule, once for every site).
     """
 
     def parse(chunk: Chunk, file: str = "") -> Hand:
         try:
+            glued = header is not None and header.search(chunk.text, 1) is not None
+            if ignore_harmless and not glued:
+                return read_past_harmless(parse_fn, chunk, file)
             return parse_fn(chunk, file)
         except ParseError as err:
             if (header is not None and err.reason == "unknown_line"

@@ -17,6 +17,7 @@ live here so each site module only says how *its* lines look:
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -49,6 +50,20 @@ def to_utc(naive: datetime, zone: str) -> datetime | None:
     return naive.replace(tzinfo=ZoneInfo(name)).astimezone(UTC)
 
 
+#: Short deck hold'em as headers name it: "6+ Hold'em", "Holdem 6+", "Six Plus", "6 plus",
+#: "Short Deck", "shortdeck". A "6+" inside an amount is a buy-in ("$7.36+$0.64": a digit,
+#: point or currency sign touches it), not the game.
+_SHORT_DECK = re.compile(
+    r"(?<![\w.,$€£¥])6 ?\+(?![\d.,$€£¥])|\b(?:six|6) ?plus\b|\bshort ?deck\b|\bshort\b",
+    re.IGNORECASE,
+)
+
+
+def is_short_deck(words: str) -> bool:
+    """Whether a header's game words name short deck (6+) hold'em (see :data:`_SHORT_DECK`)."""
+    return _SHORT_DECK.search(words) is not None
+
+
 def game_of(words: str, line: str, lineno: int = 1) -> tuple[Game, LimitType]:
     """Game and limit from a header's game words ("Holdem no limit", "FL Texas Hold'em").
 
@@ -70,7 +85,7 @@ def game_of(words: str, line: str, lineno: int = 1) -> tuple[Game, LimitType]:
         game = Game.STUD
     elif "draw" in low or "badugi" in low or "lowball" in low:
         game = Game.DRAW
-    elif "hold" in low and not ("6+" in low or "short" in low or "6 plus" in low):
+    elif "hold" in low and not is_short_deck(low):
         return Game.HOLDEM, limit
     else:
         game = Game.OTHER

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, Game, LimitType
+from parsers.sites._kit.starlike import is_short_deck
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.text import parse_money
 
@@ -42,7 +43,7 @@ def _game_of(desc: str, line: str) -> tuple[Game, LimitType]:
         limit = LimitType.POT_LIMIT
     else:
         limit = LimitType.FIXED_LIMIT
-    if "shortdeck" in low or "short deck" in low or "6+" in low:
+    if is_short_deck(low):
         raise UnsupportedGame(f"short deck hold'em: {desc}", line=1, text=line)
     if "hold'em" in low or "holdem" in low:
         return Game.HOLDEM, limit

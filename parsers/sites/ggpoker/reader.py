@@ -407,7 +407,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 #: ``parse(chunk, file="")``: one hand chunk to a Hand, or ParseError naming the site
 #: (UnsupportedGame for other games); a glued file is told apart from an unknown line.
-parse = with_site(SITE, _parse, header=HEADER)
+parse = with_site(SITE, _parse, header=HEADER, ignore_harmless=True)
 
 
 def _posted_blinds(actions: list[Action], small: int, big: int) -> tuple[int, int]:

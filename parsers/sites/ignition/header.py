@@ -20,7 +20,8 @@ from parsers.sites._kit.tables import ZONES
 from parsers.text import parse_money
 
 _HEAD = re.compile(
-    r"(?:Ignition|Bovada|Bodog) Hand #(?P<id>\d+):?\s+(?P<rest>.*?)\s+-\s+"
+    r"(?:Ignition|Bovada|Bodog(?:\.com|\.eu|\.net| UK| Canada|88)?) Hand #(?P<id>\d+):?\s+"
+    r"(?P<rest>.*?)\s+-\s+"
     r"(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?:\s+(?P<tz>[A-Z]{2,5}))?$"
 )
 _LEVEL = re.compile(r"Level (?P<level>\w+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)")

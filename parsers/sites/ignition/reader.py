@@ -63,8 +63,10 @@ from parsers.text import Chunk, parse_money
 
 SITE = "ignition"
 HERO = "Hero"
-HEADER = re.compile(r"(?:Ignition|Bovada|Bodog) Hand #\d")
-DETECTION = "a line starting 'Ignition Hand #', 'Bovada Hand #' or 'Bodog Hand #' in the first 8 KB"
+HEADER = re.compile(r"(?:Ignition|Bovada|Bodog(?:\.com|\.eu|\.net| UK| Canada|88)?) Hand #\d")
+DETECTION = ("a line starting 'Ignition Hand #', 'Bovada Hand #' or 'Bodog Hand #' (or a Bodog "
+             "skin: 'Bodog.eu', 'Bodog UK', 'Bodog.com', 'Bodog Canada', 'Bodog88') in the "
+             "first 8 KB")
 SUPPORTS = "hold'em NL/FL: cash, Zone Poker, sit-and-go, MTT; 2012 and MVS layouts"
 
 _RAISE_TO = re.compile(r"(\S+) to (\S+)$")
@@ -451,7 +453,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 #: ``parse(chunk, file="")``: one hand chunk to a Hand, or ParseError naming the site
 #: (UnsupportedGame for other games); a glued file is told apart from an unknown line.
-parse = with_site(SITE, _parse, header=HEADER)
+parse = with_site(SITE, _parse, header=HEADER, ignore_harmless=True)
 
 
 def _read_summary(

@@ -26,6 +26,30 @@ What is particular to iPoker, all checked against the players' stacks in the nex
 - Currency: ``<tablecurrency>`` (the account ``<currency>`` can differ), else the stakes'
   symbol. Tournaments print no stakes: blinds come from the posts, amounts are chips.
 - Times carry no zone (the client's clock); they are taken as UTC and kept as printed.
+
+The 2021-on clients (``client_version`` 21-23) keep the tree and change the spelling: dates
+as ``18.05.2021 18:26:13``, amounts with the currency after them (``1,790kr``, ``0,02€``) and
+spaces for thousands (``1 500``), a gametype that may name no game (``PL €0,50/€1``: the pocket
+cards decide) and may end with ``Ante €0.10``, the blinds again in ``<smallblind>`` and
+``<bigblind>``, the table size in ``<tablesize>``, and tournament tables named ``Hyper Turbo
+(500 Chips) (#16727068)`` (the number in the name when no ``<tournamentcode>`` is printed).
+
+Skins (SKINS): the XML names no skin (the skin is the client that wrote the file, told by its
+folder); each writes the same tree in its language's words. Known to print their own limit
+codes or spellings --
+
+===========================================  ==============================================
+William Hill, Bet365, Paddy Power, Coral,     ``Holdem NL $0.5/$1``: English codes NL/PL/L,
+Ladbrokes, Betfair, Titan, Mansion, Sky...    ``$``/``£``/``€`` before the amount
+FDJ, Betclic, PMU, Barrière, NetBet,          ``Holdem SL 0,02€/0,05€``: "SL" (sans limite),
+partypoker.fr, bwin.fr (French rooms)        the euro after the amount, a decimal comma,
+                                              spaces for thousands
+Russian-language clients                      ``Holdem БЛ``: "БЛ" (без лимита)
+Sisal, Lottomatica, Eurobet, Snai, Goldbet    "LZ" (no limit), "LP" (pot limit); ``1.500``
+(Italian)                                     chips with dot thousands in tournaments
+Betsson, Betsafe, NordicBet, Unibet (Nordic)  ``50kr/100kr``: krona after the amount
+Serbian and Chinese rooms                     ``RSD1/RSD2``, ``¥``
+===========================================  ==============================================
 """
 
 from __future__ import annotations
@@ -54,6 +78,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import with_site
+from parsers.sites._kit.starlike import is_short_deck
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.sites.ipoker.split import HEADER, split
 from parsers.text import Chunk, parse_money
@@ -62,7 +87,8 @@ __all__ = ["DETECTION", "HEADER", "SITE", "SUPPORTS", "parse", "sniff", "split"]
 
 SITE = "ipoker"
 DETECTION = "an XML '<session sessioncode=...>' with '<game gamecode=' or '<gametype>' (first 8 KB)"
-SUPPORTS = "hold'em NL/PL/FL: cash and tournaments, XML exports 2010-2023 (any layout)"
+SUPPORTS = ("hold'em NL/PL/FL: cash and tournaments, XML exports 2010-2023 (any layout, any"
+            " skin)")
 
 _ROUND_STREET = {0: Street.PREFLOP, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN,
                  4: Street.RIVER}
@@ -74,7 +100,15 @@ _DOT_GROUPS = re.compile(r'="\d{1,3}(?:\.\d{3})+"')
 _DOT_DECIMAL = re.compile(r'="[^"\d]*[\d,]*\.\d{1,2}"')
 _ACTION_NO = re.compile(r'<action\b[^>]*?\bno="(\d+)"')
 _DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d-%b-%Y %H:%M:%S",
-                 "%d/%m/%Y %H:%M", "%d/%m/%Y %H:%M:%S")
+                 "%d/%m/%Y %H:%M", "%d/%m/%Y %H:%M:%S", "%d.%m.%Y %H:%M:%S", "%d.%m.%Y %H:%M")
+#: Thousands written with a space (French and Nordic skins: "1 500", "12 000,50€").
+_SPACE_GROUPS = re.compile(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
+#: The limit codes of the gametype, in every language a skin printed them: SL is the French
+#: "sans limite", БЛ the Russian "без лимита", LZ the Italian no limit; LP is pot limit.
+_NO_LIMIT_WORDS = frozenset({"nl", "sl", "бл", "lz"})
+_POT_LIMIT_WORDS = frozenset({"pl", "lp"})
+#: Newer tournament tables end with the tournament number: "Hyper Turbo (500 Chips) (#16727068)".
+_TABLE_TOURNEY = re.compile(r"\(#(\d+)\)\s*$")
 
 
 def sniff(text: str) -> bool:
@@ -95,7 +129,7 @@ def _money(text: str | None, dec: int, dot_groups: bool = False) -> int:
 
     ``dot_groups``: the session prints ``1.500`` for fifteen hundred (Italian client).
     """
-    m = _AMOUNT.search(text or "")
+    m = _AMOUNT.search(_SPACE_GROUPS.sub("", text or ""))
     if m is None:
         raise ParseError("bad_amount", f"not an amount: {text!r}", text=text or "")
     digits = m.group()
@@ -142,7 +176,7 @@ def _game_of(gametype: str) -> tuple[Game | None, LimitType]:
         game = Game.RAZZ if "razz" in low else Game.STUD
     elif "draw" in low or "badugi" in low:
         game = Game.DRAW
-    elif "six plus" in low or "6+" in low or "short" in low:
+    elif is_short_deck(low):  # "6+ Holdem", "Six Plus", not a "$7.36+$0.64" buy-in
         game = Game.OTHER
     elif "holdem" in low or "hold'em" in low or words[:1] == ["lh"]:
         game = Game.HOLDEM
@@ -150,9 +184,9 @@ def _game_of(gametype: str) -> tuple[Game | None, LimitType]:
         game = None
     if game not in (Game.HOLDEM, None):
         raise UnsupportedGame(f"{gametype} ({game.value})", text=gametype)
-    if "nl" in words or "sl" in words or "no limit" in low:
+    if _NO_LIMIT_WORDS & set(words) or "no limit" in low or "sans limite" in low:
         return game, LimitType.NO_LIMIT
-    if "pl" in words or "pot limit" in low:
+    if _POT_LIMIT_WORDS & set(words) or "pot limit" in low:
         return game, LimitType.POT_LIMIT
     if {"l", "lh", "fl", "limit"} & set(words):
         return game, LimitType.FIXED_LIMIT
@@ -202,9 +236,15 @@ class _Session:
         self.game, self.limit = _game_of(self.gametype)
         tid = _text(general, "tournamentcode")
         self.tournament = bool(tid or general.find("tournamentname") is not None)
+        if self.tournament and not tid:
+            numbered = _TABLE_TOURNEY.search(_text(general, "tablename"))
+            tid = numbered[1] if numbered else ""
         self.tournament_id = tid or None
         parts = self.gametype.split()
-        stakes = parts[-1] if parts and "/" in parts[-1] else ""
+        # the stakes are the last "lo/hi" word: "Holdem NL $0.5/$1", "Omaha Pot limit $1/$2
+        # Ante $0.10"
+        stakes = next((p for p in reversed(parts) if "/" in p and any(c.isdigit() for c in p)),
+                      "")
         if self.tournament:
             self.currency, self.decimals = TOURNAMENT_CHIPS, 0
         elif _text(general, "mode") not in ("real", ""):
@@ -219,6 +259,10 @@ class _Session:
         if stakes and not self.tournament:
             lo, _, hi = stakes.partition("/")
             self.stakes = (_money(lo, self.decimals), _money(hi, self.decimals))
+        elif not self.tournament and _text(general, "bigblind"):
+            # the 2021-on clients repeat the blinds as <smallblind>50kr</smallblind> tags
+            self.stakes = (_money(_text(general, "smallblind") or "0", self.decimals),
+                           _money(_text(general, "bigblind"), self.decimals))
         self.table = _text(general, "tablename")
         nick = _text(general, "nickname")
         self.hero = nick if nick and nick != "N/A" else ""

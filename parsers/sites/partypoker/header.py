@@ -17,7 +17,9 @@ from parsers.sites._kit.starlike import game_of, to_utc
 from parsers.sites._kit.tables import CURRENCY_CODES, CURRENCY_SYMBOLS
 from parsers.text import parse_money
 
-_HEAD = re.compile(r"\*{5} Hand History [Ff]or Game (\d+) \*{5}")
+# The hand id: digits up to 2016, digits and lower-case letters in the rebuilt client (2019 on:
+# "1617936175861pdjsqtzh1do"); either may be followed by the brand that wrote it ("(Party)").
+_HEAD = re.compile(r"\*{5} Hand History [Ff]or Game (\w+) \*{5}")
 _DATE = re.compile(
     r"(?:(?P<mon>[A-Z][a-z]+) (?P<day>\d{1,2}), (?P<h>\d\d):(?P<mi>\d\d):(?P<s>\d\d) "
     r"(?P<tz>[A-Z]{2,5}) (?P<y>\d{4})"
@@ -34,6 +36,8 @@ _TRNY = re.compile(r"Trny:\s*(\d+)|Tournament #(\d+)")
 LEVEL = re.compile(r"Level:\s*(\d+)")
 _SEAT = re.compile(r"[Ss]eat (\d+): (.*) \(\s*([$€£]?[\d.,]+)(?:\s*(?:[A-Z]{3}|€))?\s*\)(.*)$")
 _BUTTON = re.compile(r"Seat (\d+) is the button")
+_MONEY_TAG = re.compile(r"\s*\(\s*(?:Real|Play) Money\s*\).*$")
+_STACK_SYMBOL = re.compile(r"[Ss]eat \d+: .* \(\s*([$€£])")
 _DOT_THOUSANDS = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
 
 
@@ -85,7 +89,7 @@ def read_game(lines: list[str]) -> GameLine:
     game, limit = game_of(_limit_words(game_words), desc, 2)
     trny = _TRNY.search(desc)
     is_tourney = bool(trny) or "Tourney" in desc or "Trny" in desc or "Buy-in" in desc
-    currency, dec = (TOURNAMENT_CHIPS, 0) if is_tourney else (_currency(desc), 2)
+    currency, dec = (TOURNAMENT_CHIPS, 0) if is_tourney else (_currency(desc, lines), 2)
     level = LEVEL.search(desc)
     small_blind = big_blind = ante = 0
     try:
@@ -114,9 +118,7 @@ def read_table(lines: list[str]) -> tuple[str, int | None, int]:
     while i < len(lines) and not _SEAT.match(lines[i]):
         line = lines[i]
         if line.startswith("Table "):
-            table_name = line[6:].split("(")[0].strip()
-            if table_name.startswith("Table "):
-                table_name = table_name[6:].strip()
+            table_name = _table_name(line)
         elif not (_BUTTON.match(line) or line.startswith(("Total number of players", "Trny",
                                                           "Blinds", "Level"))
                   or not line.strip()):
@@ -127,6 +129,18 @@ def read_table(lines: list[str]) -> tuple[str, int | None, int]:
             button = int(bm[1])
         i += 1
     return table_name, button, i
+
+
+def _table_name(line: str) -> str:
+    """"Table Bloemfontein (Real Money)" -> "Bloemfontein"; the rebuilt client's "Table Table
+    7488952 (Real Money) -- Seat 1 is the button" -> "7488952" and its tournament "Table
+    (304152365) Table #1 (Real Money)" -> "304152365 Table #1"."""
+    name = line[6:].split("(")[0].strip()
+    if name.startswith("Table "):
+        name = name[6:].strip()
+    if not name and line[6:].lstrip().startswith("("):
+        name = _MONEY_TAG.sub("", line[6:]).strip().replace("(", "").replace(")", "")
+    return name
 
 
 def read_seats(lines: list[str], start: int, dec: int) -> tuple[dict[int, list], int]:
@@ -165,10 +179,17 @@ def _limit_words(words: str) -> str:
     return padded.strip()
 
 
-def _currency(desc: str) -> str:
+def _currency(desc: str, lines: list[str]) -> str:
+    """The code or symbol of the game line; the rebuilt client prints bare blinds there
+    ("0.10/0.25 Texas Holdem Game Table (NL)") and the symbol only on the stacks."""
     for code in CURRENCY_CODES:
         if code in desc:
             return code
+    if desc[:1] not in CURRENCY_SYMBOLS:
+        for line in lines[2:14]:
+            sym = _STACK_SYMBOL.match(line)
+            if sym:
+                return CURRENCY_SYMBOLS.get(sym[1], "USD")
     return CURRENCY_SYMBOLS.get(desc[:1], "USD")
 
 

@@ -1,8 +1,31 @@
 """PartyPoker hold'em hand histories -> :class:`parsers.model.Hand`.
 
 Covers the "***** Hand History for Game N *****" family: the 2009-2016 client (cash in USD/EUR,
-fastforward, sit & go and multi-table tournaments with antes) and the older "Game Table (NL)"
-layout with its "** Summary **" balance lines. Omaha, stud and draw raise UnsupportedGame.
+fastforward, sit & go and multi-table tournaments with antes), the older "Game Table (NL)"
+layout with its "** Summary **" balance lines (also what the e-mailed histories of 2010 use),
+and the rebuilt client (2019 on). Omaha, stud and draw raise UnsupportedGame.
+
+The rebuilt client (2019 on) keeps the "Game Table (NL)" layout and changes:
+- the hand id mixes digits and letters ("1617936175861pdjsqtzh1do");
+- the game line prints bare blinds ("0.10/0.25 Texas Holdem Game Table (NL)"), the currency
+  only on the stacks ("Seat 1: Player4 ($56.64)"); tournaments add "(MTT Tournament #N)
+  (Buyin $50.0 + $5.0)" and name the table "Table (303423518) Table #129";
+- no "wins" line: the summary's balance lines ("Player3 balance $0.96, bet $0.21, collected
+  $0.31, net +$0.1 [ Ad 5d ] [ a pair ... ]") are the payouts and the only shown cards, and a
+  "collected" holds the player's own unmatched chips (taken back with the other returns);
+- pots are announced before the summary ("Creating Side Pot 1 with 3767420 with Hero") and
+  summed in it ("Main Pot: $38.50 Rake: $2.0", the pot after the rake);
+- an all-in player may take the site's cash-out: "Player2 Cashout Amount is 23.01" in the
+  play, "Player2 Cashed out  balance $23.01, bet $20.20, collected $23.01" in the summary. That
+  is a :class:`CashOut` the site paid, not a share of the pot (which the other player wins).
+
+Brands (BRANDS): the network's rooms (PartyPoker .com/.net/.eu, the national partypoker.fr,
+.es, .it and .de clients, and the skins of the same software) print no name of their own in
+the header. What does follow the header on some files is the name of the tool that wrote it
+("***** Hand History for Game N ***** (Party)", "(PartyPoker)", "(PokerBros)", "(Poker
+Stars)", "(IPoker)", "(Pacific)", "(WPN)", "(PokerMaster)": converters that write other
+sites' hands in this layout); the header is matched up to the id, so every one of them is
+read like the site's own.
 
 What is PartyPoker's own, and how it is read:
 - A file writes "Game #N starts." and "#Game No : N" before each hand; the hand itself starts
@@ -45,6 +68,7 @@ from parsers.errors import ParseError
 from parsers.format import Format
 from parsers.model import (
     ActionKind,
+    CashOut,
     Hand,
     LimitType,
     Stakes,
@@ -76,15 +100,23 @@ from parsers.sites.partypoker.seats import unknown_stacks as _unknown_stacks
 from parsers.text import Chunk
 
 SITE = "partypoker"
-HEADER = re.compile(r"\*{5} Hand History [Ff]or Game \d+ \*{5}")
+HEADER = re.compile(r"\*{5} Hand History [Ff]or Game \w+ \*{5}")
 DETECTION = "a line '***** Hand History for Game N *****' in the first 8 KB"
-SUPPORTS = "hold'em NL/PL/FL: cash (USD/EUR), fastforward, sit & go and tournaments"
+SUPPORTS = ("hold'em NL/PL/FL: cash (USD/EUR), fastforward, sit & go and tournaments;"
+            " 2005-2016 and the rebuilt (2019 on) clients, cash-outs")
 
 _ACTOR = re.compile(r"(.+?) (?=posts |folds|checks|calls|bets |raises|is all-In)")
 _WINS = re.compile(r"wins ([$€£]?[\d.,]+)(?: [A-Z]{3}| chips)?(?: from (?:the )?"
                    r"(main pot|side pot(?: #?(\d+))?))?")
 _MAIN_POT = re.compile(r"Main Pot: ([$€£]?[\d.,]+)(?: \| Side Pot \d+: [$€£]?[\d.,]+)*"
                        r"(?:\s*Rake: ([$€£]?[\d.,]+))?")
+# A summary balance line: "Player3 balance $0.96, bet $0.21, collected $0.31, net +$0.1",
+# "Player2 Cashed out  balance $23.01, bet $20.20, collected $23.01, net +$2.81[ Tc, Ac ]...".
+_NUM = r"[$€£]?\d+(?:[.,]\d+)*"
+_BALANCE = re.compile(rf"(?P<name>.+?) (?P<cashed>Cashed out\s+)?balance {_NUM}"
+                      rf"(?:, bet {_NUM}, collected (?P<won>{_NUM}))?(?P<rest>.*)$")
+#: The rebuilt client's all-in cash-out offer, printed in the play: only the amount counts.
+_CASH_OUT_TALK = ("Cash-out Premium", "opted for cash-out", "probabilty is", "probability is")
 _IGNORED = (
     "has joined the table", "has left the table", "is sitting out", "will be using",
     "did not respond in time", "could not respond in time", "time bank", "finished in",
@@ -125,17 +157,20 @@ class _Play:
         self.pots_rake: int | None = None
         self.blinds_line = 0  # the line of a "Blinds(20/40)" or "Stakes(200/400)" after the seats
         self.unseated: dict[int, str] = {}  # placeholder seat -> name (players with no seat line)
+        self.wins_seen = False  # a "wins" line: the play names the winners itself
+        self.balances: list[tuple[int, int, bool, int]] = []  # (seat, collected, cashed, line)
 
     def read(self, start: int) -> None:
         for idx, line in _glued(self.lines, start):
             if not line:
                 continue
-            if self.ended:
-                if HEADER.match(line):
-                    break
-                continue
+            if self.ended and HEADER.match(line):
+                break
             try:
-                self._line(idx, line)
+                if self.ended:
+                    self._summary(idx, line)
+                else:
+                    self._line(idx, line)
             except ParseError as err:
                 raise err.with_context(line=idx + 1, text=self.lines[idx]) from None
 
@@ -148,7 +183,8 @@ class _Play:
             if found is None:
                 raise unknown("dealt to an unknown player")
             self.b.dealt(found[0], cards_in(found[1]))
-        elif line.startswith(("Creating Main Pot", "Creating side pot", "Game #", "#Game No")):
+        elif line.lower().startswith(("creating main pot", "creating side pot", "game #",
+                                      "#game no")):
             pass
         elif line.startswith("Main Pot: "):
             pm = _MAIN_POT.match(line)
@@ -170,6 +206,8 @@ class _Play:
                 self.level = level[1]
         elif line.startswith(("Trny:", "Level:", "Congratulations to player ")):
             pass  # the header's game line wrapped onto a second line
+        elif line.startswith("There is no Small Blind in this hand"):
+            pass  # "... as the Big Blind of the previous hand left the table": a notice
         else:
             found = self._speaker(line)
             if found is not None:
@@ -252,14 +290,53 @@ class _Play:
             b.show(seat, cards_in(rest), lineno, muck=True)
         elif verb == "wins":
             self._wins(seat, rest, lineno)
-        elif verb == "balance":
-            self.ended = True  # the old layout's summary: balances only, nothing to record
+        elif verb == "balance" or rest.startswith("Cashed out"):
+            self.ended = True  # a summary with no "** Summary **" marker before it
+            self._summary(idx, self.lines[idx].strip())
+        elif rest.startswith("Cashout Amount is"):
+            pass  # the summary's "Cashed out ... collected" line says it again
+        elif rest.startswith(_CASH_OUT_TALK):
+            pass
         elif not any(t in rest for t in _IGNORED):
             raise unknown("unknown action")
+
+    def _summary(self, idx: int, line: str) -> None:
+        """A line after "** Summary **": the rake of "Main Pot: $38.50 Rake: $2.0", and each
+        balance line's collection and cards. Other summary lines (board, blank, the next
+        hand's banner) are noise, as they always were."""
+        if line.startswith("Main Pot: "):
+            pm = _MAIN_POT.match(line)
+            if pm and pm[2]:
+                self.pots_rake = _amount(pm[2], self.dec)
+            return
+        m = _BALANCE.match(line)
+        seat = self.names.exact(m["name"]) if m else None
+        if m is None or seat is None:
+            return
+        if m["won"]:
+            self.balances.append((seat, _amount(m["won"], self.dec), bool(m["cashed"]),
+                                  idx + 1))
+        at = m["rest"].find("[")
+        if at != -1:
+            self.b.summary_cards(seat, cards_in(m["rest"][at:m["rest"].find("]", at) + 1]))
+
+    def settle_balances(self) -> None:
+        """Where no "wins" line names the winners (the 2010 e-mailed and the rebuilt client's
+        layouts), the balance lines' "collected" are the payouts: the pot share plus the
+        player's own unmatched chips (taken back with the rest of the returns). A player who
+        "Cashed out" was paid by the site instead of the pot: a cash-out, not a collection."""
+        if self.wins_seen:
+            return
+        for seat, won, cashed, line in self.balances:
+            if cashed:
+                self.b.cash_outs.append(CashOut(seat, won))
+            elif won:
+                self.b.collect(seat, won, line)
 
     def _wins(self, seat: int, rest: str, line: int) -> None:
         """"wins $1.20 USD from the main pot": the winnings still hold the street's unmatched
         chips, which are returned first."""
+        self.wins_seen = True
         _close_street(self.b, self.returned)
         w = _WINS.match(rest)
         if not w:
@@ -309,6 +386,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     play.read(start)
     b = play.b
     _close_street(b, play.returned)
+    play.settle_balances()
     take_back(b.collections, play.returned)
     if play.unseated:
         _place_unseated(b, seats, play.unseated, max_seats)
@@ -340,7 +418,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 # Parse one PartyPoker hand chunk. Raises ParseError (UnsupportedGame for other games).
-parse = with_site(SITE, _parse)
+parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
 def _post(b: Builder, seat: int, what: str, dec: int, posted: list[int], big_blind: int,

@@ -1,0 +1,189 @@
+"""The one rule, for every site, of which unreadable lines may be read past.
+
+A hand used to be rejected for any line its parser did not know. Real logs carry lines that say
+nothing about the hand's money: tournament notices, a rebuy or add-on by someone not in the
+hand, "no rake taken", a client banner, a chat line, a player's connection or sitting-out
+status. The rule:
+
+- a line that **names no seated player and moves no chips** into or out of the pot is
+  *ignorable*: the hand imports, and the line is kept on the hand (``Hand.ignored_lines``) for
+  the engine to report as an ``info`` finding ``ignored_line`` with its text;
+- a line that **names a seated player** (unless it is one of the statements that by their
+  wording move no chips: chat, connection, sitting out, a tournament finish or bounty...) or
+  that **could move chips or change the cards** (a betting verb, a pot or street word, cards
+  in brackets, a money word beside an amount, a seat line with a stack) still rejects the
+  hand with the parser's ``unknown_line``.
+
+How it is applied: :func:`read_past_harmless` runs a site's parse; on ``unknown_line`` at a
+known line it leaves that line out and parses again, up to :data:`MAX_IGNORED` times (the
+line numbers of the hand parsed are then put back to the original text's). Only once the hand
+has parsed, and so its seated names are known, is each line left out judged by
+:func:`is_ignorable`: one harmful line and the first error is raised as it was. A parse that
+fails another way after a line is left out also raises the first error, so no hand a site
+rejected before can import through a misread. Sites opt in
+with ``with_site(..., ignore_harmless=True)`` (:func:`parsers.sites._kit.common.with_site`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from parsers.errors import ParseError
+from parsers.model import Hand, IgnoredLine
+from parsers.text import Chunk
+
+__all__ = ["MAX_IGNORED", "MAX_TEXT", "clean_text", "is_ignorable", "read_past_harmless"]
+
+#: At most this many lines are read past in one hand; one more and the hand is rejected.
+MAX_IGNORED = 8
+
+#: An ignored line's text is kept to this many characters.
+MAX_TEXT = 160
+
+#: Words that say chips move or a player acts: a line holding one is never ignorable.
+_BETTING = re.compile(
+    r"\b(?:folds?|folded|checks?|checked|calls?|called|bets?|raises?|raised|posts?|posted|"
+    r"straddles?|all[- ]?in|allin|antes?|blinds?|collects?|collected|wins?|won|returns?|"
+    r"returned|uncalled|mucks?|mucked|shows?|showed|shown|dealt|deals?|dealing|pot|pots|split|"
+    r"board|flop|turn|river)\b",
+    re.IGNORECASE,
+)
+
+#: Cards in brackets ("[4s]", "[Ah Kd]"): a line dealing or showing cards changes the hand
+#: (its board, a showdown), unless it is a rabbit hunt (cards nobody plays).
+_CARDS = re.compile(r"[\[(][^\])]*\b(?:10|[2-9TJQKA])[cdhs]\b", re.IGNORECASE)
+_RABBIT = re.compile(r"\brabbit\b", re.IGNORECASE)
+
+#: Words that move money when an amount stands beside them.
+_MONEY = re.compile(
+    r"\b(?:rake|fees?|jackpot|cash(?:es|ed)? ?out|pays?|paid|refund(?:s|ed)?|insurance|"
+    r"stack|chips)\b",
+    re.IGNORECASE,
+)
+
+#: An amount: a digit, with or without a currency sign.
+_AMOUNT = re.compile(r"\d")
+
+#: A seat line ("Seat 3: NAME (1,500)"): with an amount it may be a seat the parser missed.
+_SEAT = re.compile(r"^\s*seat\s*#?\d+\b", re.IGNORECASE)
+
+#: Statements about a player that by their wording move no chips in this hand's pot.
+_NO_CHIPS = re.compile(
+    r"\b(?:is sitting out|sits? out|sat out|is back|has returned|returns? to the table|"
+    r"is (?:dis)?connected|has (?:dis)?connected|(?:dis)?connects|reconnect\w*|"
+    r"disconnect(?:ed|ion)? protection|has timed out|timed out|time ?bank|"
+    r"seconds? (?:left|to act)|leaves the table|left the table|joins the table|"
+    r"sits? down|sat down|re-?join\w*|stands? up|is seated|will be allowed to play|"
+    r"waits? for (?:the )?big blind|"
+    r"finishe[sd] (?:the tournament )?in|finished the tournament|wins the tournament|"
+    r"received|receives|bounty|eliminat\w+|knocked out|re-?buys?|add-?ons?|"
+    r"is (?:the )?(?:tournament )?(?:chip )?leader|has been (?:moved|removed))\b",
+    re.IGNORECASE,
+)
+
+#: Pot words that keep even a no-chips statement from being ignorable.
+_POT = re.compile(r"\b(?:pot|pots|collect\w*|uncalled)\b", re.IGNORECASE)
+
+#: A chat line: NAME said, "...": whatever it quotes, it moves nothing.
+_CHAT = re.compile(r'^.{1,80}? said, ["\u201c]')
+
+#: Control and format characters (a hostile line may carry terminal escapes).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_text(line: str) -> str:
+    """The line as kept in a finding: control characters replaced, cut to :data:`MAX_TEXT`."""
+    text = _CONTROL.sub("\N{REPLACEMENT CHARACTER}", line.strip())
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
+
+
+def names_in(line: str, names: Iterable[str]) -> list[str]:
+    """The seated ``names`` the line holds as a whole word (not inside a longer word)."""
+    found = []
+    for name in names:
+        if not name:
+            continue
+        pos = line.find(name)
+        while pos != -1:
+            before = line[pos - 1] if pos else " "
+            after = line[pos + len(name)] if pos + len(name) < len(line) else " "
+            if not (before.isalnum() or after.isalnum()):
+                found.append(name)
+                break
+            pos = line.find(name, pos + 1)
+    return found
+
+
+def is_ignorable(line: str, names: Iterable[str]) -> bool:
+    """Whether ``line`` names no seated player and moves no chips (see the module's rule)."""
+    text = line.strip()
+    if not text:
+        return True
+    if _CHAT.match(text):
+        return True
+    if _CARDS.search(text) and not _RABBIT.search(text):
+        return False
+    if _NO_CHIPS.search(text) and not _POT.search(text):
+        return True
+    if names_in(text, names):
+        return False
+    if _BETTING.search(text):
+        return False
+    has_amount = _AMOUNT.search(text) is not None
+    if has_amount and (_MONEY.search(text) or _SEAT.match(text)):
+        return False
+    return True
+
+
+def read_past_harmless(
+    parse_fn: Callable[[Chunk, str], Hand], chunk: Chunk, file: str = ""
+) -> Hand:
+    """``parse_fn(chunk, file)``, reading past the ignorable lines it stops at (module doc).
+
+    The hand returned keeps the chunk's original text and line numbers and lists the lines
+    read past in ``ignored_lines``; any other outcome is exactly what ``parse_fn`` gives.
+    """
+    try:
+        return parse_fn(chunk, file)
+    except ParseError as err:
+        first = err
+    lines = chunk.text.split("\n")
+    kept = list(range(1, len(lines) + 1))  # original line number of each line left
+    removed: list[int] = []
+    err = first
+    while True:
+        if err.reason != "unknown_line" or len(removed) >= MAX_IGNORED:
+            raise first
+        index = err.line - 1
+        if not 0 <= index < len(kept) or not lines[kept[index] - 1].strip():
+            raise first
+        if err.text and err.text.strip() != lines[kept[index] - 1].strip():
+            raise first  # the error's line number does not point at its text
+        removed.append(kept.pop(index))
+        text = "\n".join(lines[n - 1] for n in kept)
+        try:
+            hand = parse_fn(Chunk(text, chunk.offset, chunk.line), file)
+        except ParseError as again:
+            err = again
+            continue
+        break
+    seated = [s.player for s in hand.seats]
+    if not all(is_ignorable(lines[n - 1], seated) for n in removed):
+        raise first
+    ignored = tuple(IgnoredLine(n, clean_text(lines[n - 1])) for n in sorted(removed))
+    return _renumbered(hand, kept, chunk.text, ignored)
+
+
+def _renumbered(hand: Hand, kept: list[int], raw: str, ignored: tuple[IgnoredLine, ...]) -> Hand:
+    """``hand`` parsed from the kept lines, its line numbers put back to the original text's."""
+
+    def orig(line: int) -> int:
+        return kept[line - 1] if 0 < line <= len(kept) else line
+
+    actions = tuple(replace(a, line=orig(a.line)) for a in hand.actions)
+    collections = tuple(replace(c, line=orig(c.line)) for c in hand.report.collections)
+    report = replace(hand.report, collections=collections)
+    return replace(hand, actions=actions, report=report, raw_text=raw,
+                   ignored_lines=hand.ignored_lines + ignored)
