@@ -3,9 +3,10 @@
 When every remaining player is all in (or called all in) before the river, luck on the rest of
 the board decides the pot. The all-in adjusted result replaces that luck with the player's exact
 equity: every remaining board is enumerated (C(48, 5) = 1,712,304 boards for a heads-up
-preflop all-in, about a second through phevaluator's C evaluator), each pot (main and side) is
-shared among the best hands eligible for it, ties split, and the expectation is taken over the
-boards. The site's rake is applied in the same proportion it took from the real pot.
+preflop all-in, a few tenths of a second as arrays through :mod:`reports.evaluator`), each pot
+(main and side) is shared among the best hands eligible for it, ties split, and the
+expectation is taken over the boards. The site's rake is applied in the same proportion it took
+from the real pot.
 
 A hand is left unadjusted (its real result stands) when a contender's hole cards are unknown,
 the board is incomplete, or the hand is not hold'em. Results are exact ``Fraction`` amounts in
@@ -14,19 +15,16 @@ the hand's currency; a graph turns them into floats only to draw.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 import duckdb
+import numpy as np
 import pandas as pd
 
-try:  # the C entry point: four times faster than the public wrapper, which converts each card
-    from phevaluator._pheval import evaluate_7cards as _eval7
-except ImportError:  # pragma: no cover - older or newer phevaluator layouts
-    from phevaluator import evaluate_7cards as _eval7  # type: ignore[no-redef]
+from reports import evaluator
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -121,41 +119,31 @@ def _shares(
 
 
 def _heads_up(h0, h1, known, deck, missing) -> tuple[int, int, int]:
-    """(boards the first wins, boards the second wins, ties): the common case, kept tight."""
-    e = _eval7
-    a0, a1 = h0
-    b0, b1 = h1
-    first = second = ties = 0
-    for rest in itertools.combinations(deck, missing):
-        board = known + rest
-        r0 = e(a0, a1, *board)
-        r1 = e(b0, b1, *board)
-        if r0 < r1:
-            first += 1
-        elif r1 < r0:
-            second += 1
-        else:
-            ties += 1
-    return first, second, ties
+    """(boards the first wins, boards the second wins, ties), over every completion."""
+    board_set = evaluator.boards(known, set(h0) | set(h1) | set(known))
+    v0, v1 = evaluator.hand_values(h0, board_set), evaluator.hand_values(h1, board_set)
+    return int((v0 > v1).sum()), int((v1 > v0).sum()), int((v0 == v1).sum())
 
 
 def _multiway(hole, seats, contested, known, deck, missing):
     """Per contested pot, how often each set of winners occurs, over every board."""
-    tallies: list[dict[tuple[int, ...], int]] = [{} for _ in contested]
+    dead = set(known).union(*(set(c) for c in hole.values()))
+    board_set = evaluator.boards(known, dead)
+    values = np.stack([evaluator.hand_values(hole[s], board_set) for s in seats])
     index = {s: i for i, s in enumerate(seats)}
-    cards = [hole[s] for s in seats]
-    pots = [[index[s] for s in elig] for _, elig in contested]
-    boards = 0
-    e = _eval7
-    for rest in itertools.combinations(deck, missing):
-        board = known + rest
-        ranks = [e(c[0], c[1], *board) for c in cards]
-        boards += 1
-        for tally, members in zip(tallies, pots, strict=True):
-            best = min([ranks[i] for i in members])
-            winners = tuple(seats[i] for i in members if ranks[i] == best)
-            tally[winners] = tally.get(winners, 0) + 1
-    return tallies, boards
+    tallies: list[dict[tuple[int, ...], int]] = []
+    for _, elig in contested:
+        members = [index[s] for s in elig]
+        sub = values[members]
+        winners = sub == sub.max(axis=0)
+        pattern = (winners.astype(np.int64) << np.arange(len(members))[:, None]).sum(axis=0)
+        counts = np.bincount(pattern, minlength=1 << len(members))
+        tally = {}
+        for bits in np.nonzero(counts)[0]:
+            tally[tuple(elig[i] for i in range(len(members)) if bits >> i & 1)] = \
+                int(counts[bits])
+        tallies.append(tally)
+    return tallies, board_set.count
 
 
 def allin_adjusted(
@@ -170,25 +158,31 @@ def allin_adjusted(
         return {}
     con.register("_keys", keys[["site", "hand_id"]].drop_duplicates())
     try:
-        hands = con.execute(_CANDIDATES).df()
-        if hands.empty:
+        # plain tuples, grouped by hand in Python: per-hand DataFrames cost more than the
+        # enumeration itself
+        hands = con.execute(_CANDIDATES).fetchall()
+        if not hands:
             return {}
-        seats = con.execute(
-            "SELECT site, hand_id, seat, hole_cards, invested, collected FROM seats "
-            "SEMI JOIN _keys USING (site, hand_id)"
-        ).df()
-        pots = con.execute(
-            "SELECT site, hand_id, amount, eligible_seats FROM pots "
-            "SEMI JOIN _keys USING (site, hand_id) ORDER BY pot_index"
-        ).df()
+        con.execute("CREATE OR REPLACE TEMP TABLE _allin_candidates AS "
+                    "SELECT DISTINCT site, hand_id FROM (" + _CANDIDATES + ")")
+        seats_by: dict[tuple[str, str], list[tuple]] = {}
+        for site, hand_id, *rest in con.execute(
+                "SELECT site, hand_id, seat, hole_cards, invested, collected FROM seats "
+                "SEMI JOIN _allin_candidates USING (site, hand_id)").fetchall():
+            seats_by.setdefault((site, hand_id), []).append(tuple(rest))
+        pots_by: dict[tuple[str, str], list[tuple]] = {}
+        for site, hand_id, *rest in con.execute(
+                "SELECT site, hand_id, amount, eligible_seats FROM pots "
+                "SEMI JOIN _allin_candidates USING (site, hand_id) ORDER BY pot_index"
+        ).fetchall():
+            pots_by.setdefault((site, hand_id), []).append(tuple(rest))
+        con.execute("DROP TABLE IF EXISTS temp._allin_candidates")
     finally:
         con.unregister("_keys")
-    seats_by = {k: g for k, g in seats.groupby(["site", "hand_id"])}
-    pots_by = {k: g for k, g in pots.groupby(["site", "hand_id"])}
     out: dict[tuple[str, str, int], Fraction] = {}
-    for row in hands.itertuples(index=False):
-        key = (row.site, row.hand_id)
-        hand = _build(row.board, row.last_street, seats_by.get(key), pots_by.get(key))
+    for site, hand_id, board, _game, last_street in hands:
+        key = (site, hand_id)
+        hand = _build(board, last_street, seats_by.get(key), pots_by.get(key))
         if hand is None:
             continue
         shares = equity_shares(hand.hole, hand.board_known, hand.pots)
@@ -196,11 +190,14 @@ def allin_adjusted(
         # the rake: the real winners collected `collected_total` of `pot_total`
         keep = hand.collected_total / pot_total if pot_total else Fraction(1)
         for seat, invested in hand.invested.items():
-            out[(row.site, row.hand_id, seat)] = shares.get(seat, Fraction(0)) * keep - invested
+            out[(site, hand_id, seat)] = shares.get(seat, Fraction(0)) * keep - invested
     return out
 
 
 def _build(board_text, last_street, seats, pots) -> AllInHand | None:
+    """The enumeration's input from a hand's rows: seats (seat, hole_cards, invested,
+    collected) and pots (amount, eligible_seats) in pot order; None when it cannot be
+    adjusted honestly."""
     if seats is None or pots is None or not isinstance(board_text, str):
         return None
     board = board_text.split()
@@ -209,21 +206,21 @@ def _build(board_text, last_street, seats, pots) -> AllInHand | None:
     try:
         board_ids = [card_id(c) for c in board]
         hole: dict[int, tuple[int, int]] = {}
-        for s in seats.itertuples(index=False):
-            if isinstance(s.hole_cards, str) and s.hole_cards.strip():
-                cards = [card_id(c) for c in s.hole_cards.split()]
+        for seat, hole_cards, _, _ in seats:
+            if isinstance(hole_cards, str) and hole_cards.strip():
+                cards = [card_id(c) for c in hole_cards.split()]
                 if len(cards) == 2:
-                    hole[int(s.seat)] = (cards[0], cards[1])
+                    hole[int(seat)] = (cards[0], cards[1])
     except ValueError:
         return None
     pot_list = []
-    for p in pots.itertuples(index=False):
-        elig = tuple(int(x) for x in (p.eligible_seats if p.eligible_seats is not None else ()))
+    for amount, eligible in pots:
+        elig = tuple(int(x) for x in (eligible if eligible is not None else ()))
         if not elig:
             return None
         if len(elig) > 1 and any(x not in hole for x in elig):
             return None  # a contender's cards are unknown: no honest equity
-        pot_list.append((Fraction(str(p.amount)), elig))
+        pot_list.append((Fraction(amount), elig))
     contenders = {x for _, elig in pot_list for x in elig}
     if not any(len(elig) > 1 for _, elig in pot_list):
         return None
@@ -231,8 +228,8 @@ def _build(board_text, last_street, seats, pots) -> AllInHand | None:
         pots=tuple(pot_list),
         hole={s: c for s, c in hole.items() if s in contenders},
         board_known=tuple(board_ids[: _BOARD_BEFORE[last_street]]),
-        invested={int(s.seat): Fraction(str(s.invested)) for s in seats.itertuples(index=False)
-                  if int(s.seat) in contenders},
-        collected_total=sum((Fraction(str(s.collected)) for s in seats.itertuples(index=False)
-                             if s.collected is not None), Fraction(0)),
+        invested={int(seat): Fraction(invested) for seat, _, invested, _ in seats
+                  if int(seat) in contenders},
+        collected_total=sum((Fraction(collected) for _, _, _, collected in seats
+                             if collected is not None), Fraction(0)),
     )

@@ -1,5 +1,5 @@
 """Graphs as matplotlib Figures (Agg backend, no display needed): winnings over hands and
-bb/100 by position.
+bb/100 by position, drawn from :mod:`reports.series`.
 
 Labels carry player names, which anyone can choose. matplotlib reads ``$...$`` as mathtext (and
 hands text to LaTeX under usetex): a name like ``$$Bob`` or ``a$\frac$`` would fail to draw or
@@ -11,40 +11,26 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from dataclasses import dataclass
-from fractions import Fraction
 
 import matplotlib
 
 matplotlib.use("Agg")
 
-import duckdb  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
-from reports.equity import allin_adjusted  # noqa: E402
-from reports.filters import Filters  # noqa: E402
-from reports.stats import seat_facts  # noqa: E402
+# the numbers drawn here (re-exported: callers have always imported them from this module)
+from reports.series import (  # noqa: E402
+    POSITION_ORDER,
+    GraphError,
+    WinningsSeries,
+    position_frame,
+    winnings_series,
+)
 
-POSITION_ORDER = ["UTG", "UTG+1", "UTG+2", "MP", "LJ", "HJ", "CO", "BTN", "SB", "BB"]
-
-
-class GraphError(ValueError):
-    """The graph asked for cannot be drawn honestly (nothing to draw, currencies mixed)."""
-
-
-@dataclass(frozen=True)
-class WinningsSeries:
-    """Cumulative lines over the player's hands, in hand order, as floats for drawing only."""
-
-    unit: str  # a currency code, "CHIPS", or "bb"
-    net: list[float]
-    showdown: list[float]
-    non_showdown: list[float]
-    allin_adjusted: list[float] | None
-    hands: int
-    adjusted_hands: int
+__all__ = ["POSITION_ORDER", "GraphError", "WinningsSeries", "figure_bytes", "label_text",
+           "position_figure", "position_frame", "winnings_figure", "winnings_series"]
 
 
 def label_text(value: object) -> str:
@@ -57,64 +43,6 @@ def label_text(value: object) -> str:
 
 _LITERAL = {"parse_math": False, "usetex": False}
 
-
-def winnings_series(
-    con: duckdb.DuckDBPyConnection,
-    filters: Filters,
-    unit: str = "money",
-    adjusted: bool = True,
-) -> WinningsSeries:
-    """Cumulative net, showdown and non-showdown winnings (and the all-in adjusted line).
-
-    ``unit`` "money" draws the hand's currency (it must be one currency: cash and chips never
-    add up) and "bb" big blinds (always comparable).
-    """
-    facts = seat_facts(con, filters)
-    if facts.empty:
-        raise GraphError("no hands match these filters")
-    if unit == "money":
-        currencies = sorted(set(facts["currency"].dropna()))
-        if len(currencies) > 1:
-            raise GraphError(
-                f"hands in {', '.join(currencies)}: pick one (--cash/--tournament, --site) "
-                "or draw in big blinds (--unit bb)"
-            )
-        unit_name = currencies[0] if currencies else "money"
-    elif unit == "bb":
-        unit_name = "bb"
-    else:
-        raise GraphError(f"unit {unit!r}: expected money or bb")
-
-    def scale(values: pd.Series) -> pd.Series:
-        nums = values.map(lambda v: float(v) if v is not None else 0.0)
-        if unit == "bb":
-            bb = facts["big_blind"].map(lambda v: float(v) if v else float("nan"))
-            return (nums / bb).fillna(0.0)
-        return nums
-
-    net = scale(facts["net"])
-    sd = facts["went_to_showdown"].astype(bool)
-    adj_line = None
-    adjusted_hands = 0
-    if adjusted:
-        adj = allin_adjusted(con, facts[["site", "hand_id"]])
-        keys = list(zip(facts["site"], facts["hand_id"], facts["seat"], strict=True))
-        adj_net = []
-        for key, real in zip(keys, facts["net"], strict=True):
-            value = adj.get((key[0], key[1], int(key[2])))
-            if value is not None:
-                adjusted_hands += 1
-            adj_net.append(value if value is not None else Fraction(str(real)))
-        adj_line = scale(pd.Series([float(v) for v in adj_net])).cumsum().tolist()
-    return WinningsSeries(
-        unit=unit_name,
-        net=net.cumsum().tolist(),
-        showdown=net.where(sd, 0.0).cumsum().tolist(),
-        non_showdown=net.where(~sd, 0.0).cumsum().tolist(),
-        allin_adjusted=adj_line,
-        hands=len(facts),
-        adjusted_hands=adjusted_hands,
-    )
 
 
 def winnings_figure(series: WinningsSeries, title: str) -> Figure:
@@ -141,19 +69,6 @@ def winnings_figure(series: WinningsSeries, title: str) -> Figure:
     fig.tight_layout()
     return fig
 
-
-def position_frame(con: duckdb.DuckDBPyConnection, filters: Filters) -> pd.DataFrame:
-    """Hands, net in big blinds and bb/100 per position (seat order, button last)."""
-    facts = seat_facts(con, filters)
-    if facts.empty:
-        return pd.DataFrame(columns=["position", "hands", "net_bb", "bb_per_100"])
-    grouped = facts.groupby(facts["position"].fillna("?")).agg(
-        hands=("net_bb", "size"), net_bb=("net_bb", "sum"))
-    grouped["bb_per_100"] = 100.0 * grouped["net_bb"] / grouped["hands"]
-    order = {p: i for i, p in enumerate(POSITION_ORDER)}
-    grouped = grouped.reset_index().rename(columns={"index": "position"})
-    grouped["_o"] = grouped["position"].map(lambda p: order.get(p, len(order)))
-    return grouped.sort_values(["_o", "position"]).drop(columns="_o").reset_index(drop=True)
 
 
 def position_figure(frame: pd.DataFrame, title: str) -> Figure:

@@ -138,6 +138,7 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
     hands not yet done and records their keys, in one transaction, so an interrupted refresh
     leaves a consistent table that the next one completes.
     """
+    _forget_dropped(con)
     state = _state(con)
     rebuilt = state not in ("fresh", "stale", "rollup_outdated")
     if state == "rollup_outdated":  # the facts hold: only re-add them up (seconds, not minutes)
@@ -176,6 +177,58 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
             raise
     con.execute("DROP TABLE IF EXISTS temp.seat_stats_todo")
     return RefreshResult(added, rebuilt)
+
+
+#: Keys of hands an import took back to store again (pipeline.store.schema.HANDS_DROPPED).
+_DROPPED = "main.hands_dropped"
+
+
+def _dropped(con: duckdb.DuckDBPyConnection) -> int:
+    """How many dropped hands' facts are still to forget (0 when the table does not exist)."""
+    found = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_catalog = "
+                        "current_database() AND table_schema = 'main' AND table_name = "
+                        "'hands_dropped'").fetchone()[0]
+    return con.execute(f"SELECT count(*) FROM {_DROPPED}").fetchone()[0] if found else 0
+
+
+def _forget_dropped(con: duckdb.DuckDBPyConnection) -> None:
+    """The facts of hands the import took back leave the tables (they are computed again
+    from the rows stored now), and the rollup rows of each (site, player, month) they touched
+    are added up again from the facts left; one transaction, then the keys are done."""
+    if not _dropped(con):
+        return
+    con.begin()
+    try:
+        if _state(con, forgetting=True) in ("missing", "outdated"):  # rebuilt anyway
+            con.execute(f"DELETE FROM {_DROPPED}")
+            con.commit()
+            return
+        con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_gone AS SELECT DISTINCT site, "
+                    f"hand_id FROM {_DROPPED}")
+        month = "CAST(date_trunc('month', started_at) AS TIMESTAMP)"
+        con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_groups AS SELECT DISTINCT site, "
+                    f"player, {month} AS month FROM main.seat_stats "
+                    "SEMI JOIN seat_stats_gone USING (site, hand_id)")
+        for table in ("seat_stats", "seat_stats_hands"):
+            con.execute(f"DELETE FROM main.{table} t USING seat_stats_gone g "
+                        "WHERE t.site = g.site AND t.hand_id = g.hand_id")
+        con.execute("DELETE FROM main.seat_stats_rollup t USING seat_stats_groups g "
+                    f"WHERE {_same_group('t.month')}")
+        left = ("(SELECT t.* FROM main.seat_stats t SEMI JOIN seat_stats_groups g ON "
+                f"{_same_group(month.replace('started_at', 't.started_at'))})")
+        con.execute("INSERT INTO main.seat_stats_rollup BY NAME FROM ("
+                    f"{_rollup_of(left)})")
+        con.execute(f"DELETE FROM {_DROPPED}")
+        con.commit()
+    except BaseException:
+        con.rollback()
+        raise
+
+
+def _same_group(t_month: str) -> str:
+    """Row ``t`` is of group ``g`` of seat_stats_groups (``t_month``: t's month)."""
+    return ("t.site = g.site AND t.player IS NOT DISTINCT FROM g.player "
+            f"AND {t_month} IS NOT DISTINCT FROM g.month")
 
 
 def needs_rebuild(con: duckdb.DuckDBPyConnection) -> bool:
@@ -221,7 +274,7 @@ def _rollup_of(facts: str) -> str:
             f" AS month FROM {facts}) {load('seat_rollup')}")
 
 
-def _state(con: duckdb.DuckDBPyConnection) -> str:
+def _state(con: duckdb.DuckDBPyConnection, *, forgetting: bool = False) -> str:
     """fresh | stale (hands missing, tables otherwise good) | rollup_outdated (the facts hold,
     their rollup was made by another definition) | missing | outdated (rebuild)."""
     tables = {r[0] for r in con.execute(  # tables, or views over a Parquet export of them
@@ -230,13 +283,16 @@ def _state(con: duckdb.DuckDBPyConnection) -> str:
     ).fetchall()}
     if not set(TABLES) <= tables:
         return "missing"
+    if not forgetting and _dropped(con):  # facts of hands since stored again: stale until
+        # refresh forgets them (a read-only reader computes every fact on the fly meanwhile)
+        return "outdated"
     row = con.execute("SELECT * FROM main.seat_stats_meta").fetchone()
     if row is None or len(row) < 2 or row[0] != _definition():
         return "outdated"
     done, hands = con.execute(
         "SELECT (SELECT count(*) FROM main.seat_stats_hands), (SELECT count(*) FROM main.hands)"
     ).fetchone()
-    if done > hands:
+    if done > hands and not forgetting:  # (hands taken back may not all be stored again)
         return "outdated"
     if row[1] != _rollup_definition():
         return "rollup_outdated"

@@ -42,6 +42,7 @@ from pipeline.errors import SidepotError, UsageError
 from reports import export
 from reports.audit import findings_by_code, findings_list, overview
 from reports.hand import find_hands, hand_detail
+from reports.page import DEFAULT_MAX_HANDS
 from reports.stats import SUMMARY_COLUMNS, player_stats
 
 __all__ = ["COMMANDS", "emit", "render_audit"]
@@ -100,19 +101,48 @@ def stats_cmd(
     date_from: FromOption = None, date_to: ToOption = None,
     cash: CashOption = False, tournament: TournamentOption = False,
     min_hands: Annotated[int, typer.Option(help="Hide players with fewer hands.", min=1)] = 1,
+    sort: Annotated[str | None, typer.Option(
+        "--sort", metavar="COL", help="Order by this column (numbers largest first, text A-Z; "
+        "--ascending flips it), e.g. bb_per_100, vpip, net_won.")] = None,
+    ascending: Annotated[bool, typer.Option("--ascending", help="--sort: smallest first "
+                                            "(text Z-A).")] = False,
+    top: Annotated[int | None, typer.Option("--top", metavar="N", min=1,
+                                            help="Only the first N rows.")] = None,
     fmt: FormatOption = OutputFormat.table, out: OutputOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Per player: hands, VPIP, PFR, 3-bet, c-bet, steal, WTSD, W$SD, AF, net won, bb/100.
 
     Every statistic also comes as its two counts (done, opportunities) in CSV/JSON/Parquet.
+    Most hands first unless --sort says otherwise.
     """
     chosen = _chosen_format(fmt, as_json, out)
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
                    cash, tournament).filters()
     with open_read(db) as con:
         frame = player_stats(con, f, min_hands=min_hands)
-    emit(frame, chosen, out, _stats_table)
+    emit(sort_top(frame, sort, ascending, top), chosen, out, _stats_table)
+
+
+def sort_top(frame: pd.DataFrame, column: str | None, ascending: bool,
+             top: int | None) -> pd.DataFrame:
+    """``frame`` ordered by ``column`` (numbers largest first, text A-Z, missing values last;
+    ``ascending`` flips it; ties keep their order), then its first ``top`` rows. An unknown
+    column (compared case-insensitively) is a usage error that lists the valid ones."""
+    if column is not None:
+        names = {c.lower(): c for c in frame.columns}
+        if column.lower() not in names:
+            raise UsageError(f"--sort {column!r}: not a column; valid are "
+                             f"{', '.join(sorted(frame.columns))}")
+        name = names[column.lower()]
+        values = frame[name]
+        text = values.map(lambda v: isinstance(v, str)).any()
+        keys = values if text else pd.to_numeric(values.map(
+            lambda v: None if v is None else float(v)), errors="coerce")
+        order = keys.sort_values(ascending=(not ascending) if text else ascending,
+                                 kind="stable", na_position="last").index
+        frame = frame.loc[order].reset_index(drop=True)
+    return frame.head(top) if top is not None else frame
 
 
 def audit_cmd(
@@ -237,14 +267,25 @@ def report_cmd(
     date_from: FromOption = None, date_to: ToOption = None,
     cash: CashOption = False, tournament: TournamentOption = False,
     adjusted: AdjustedOption = True,
+    min_hands: Annotated[int, typer.Option(help="Grid: hide players with fewer hands.",
+                                           min=1)] = 1,
+    max_hands: Annotated[int, typer.Option(
+        help="Hands embedded for the replayer (the audit's examples first, then hands with "
+             "findings, then the biggest pots); the page says how many of how many.",
+        min=0)] = DEFAULT_MAX_HANDS,
 ) -> None:
-    """One self-contained HTML report (summary, statistics, graphs, audit) that opens offline."""
-    from reports.html import build_report  # draws graphs: matplotlib only when asked for
+    """One self-contained interactive HTML page that opens offline: summary, a sortable and
+    searchable stats grid, breakdowns, graphs, the audit, and a hand replayer.
+
+    Every filter applies to every section. At most --max-hands hands are embedded.
+    """
+    from reports.html import build_report  # Jinja2 and the graph module: only when asked for
 
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
                    cash, tournament).filters()
     with open_read(db) as con:
-        page = build_report(con, f, adjusted=adjusted)
+        page = build_report(con, f, adjusted=adjusted, min_hands=min_hands,
+                            max_hands=max_hands)
     out.write_text(page, encoding="utf-8")
     typer.echo(str(out))
 
