@@ -49,12 +49,14 @@ corpus-report: $(STAMP)
 
 # pipeline.dev.bench: import speed and memory vs a regex pass and pokerkit, on simulated hands (and
 # the corpus where present), into bench/results.json; BENCH_ARGS e.g. '--hands 50000'.
-# bench_stats runs second: it merges its figures into bench/results.json under "stats".
+# bench_stats runs second: it merges its figures into bench/results.json under "stats";
+# bench_report third: `sidepot report` and `sidepot graph` over the corpus, under "report".
 # The first run builds its stores under bench/ (1M and 10M hands: tens of minutes, ~10 GB).
 BENCH_ARGS ?=
 bench: $(NATIVE_STAMP)
 	$(BIN)/python -m pipeline.dev.bench $(BENCH_ARGS)
 	$(BIN)/python -m pipeline.dev.bench_stats
+	$(BIN)/python -m pipeline.dev.bench_report
 
 # Coverage-guided fuzzing of the importer (atheris). FUZZ_ARGS: libFuzzer flags; drop
 # --allow-internal to stop at the first caught parser/engine exception.

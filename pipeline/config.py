@@ -6,6 +6,7 @@ Tuned values carry the reason for their size; change them here and nowhere else.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 # How many bytes of a file are decoded to detect its format: defined with the format contract,
 # where detection uses it, and re-exported here with the import flow's other settings.
@@ -20,6 +21,7 @@ __all__ = [
     "MAX_HAND_CHARS",
     "MAX_LINE_CHARS",
     "REJECT_TEXT_CHARS",
+    "default_config",
     "default_db",
 ]
 
@@ -60,3 +62,18 @@ REJECT_TEXT_CHARS = 4096
 def default_db() -> str:
     """``$SIDEPOT_DB`` when set, else ``sidepot.duckdb`` in the current directory."""
     return os.environ.get("SIDEPOT_DB") or "sidepot.duckdb"
+
+
+#: The environment variable naming the config file (its ``[time_zones]`` table: README).
+CONFIG_ENV = "SIDEPOT_CONFIG"
+
+
+def default_config() -> tuple[Path, bool]:
+    """(the config file, whether the user named it): ``$SIDEPOT_CONFIG`` when set, else
+    ``$XDG_CONFIG_HOME/sidepot/config.toml`` (``~/.config/sidepot/config.toml``). A file
+    the user named must exist; the default one may not."""
+    named = os.environ.get(CONFIG_ENV)
+    if named:
+        return Path(named).expanduser(), True
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "sidepot" / "config.toml", False

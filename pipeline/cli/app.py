@@ -26,6 +26,7 @@ code  when
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
@@ -192,6 +193,9 @@ def main() -> None:
     except KeyboardInterrupt:  # between two commands' worth of work: typer's own code
         say("interrupted")
         code = EXIT_INTERRUPTED
+    # The command is over: a Ctrl-C now could only turn this exit into a traceback (or a
+    # death by SIGINT, exit -2) while the interpreter shuts down.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         sys.stdout.flush()
     except BrokenPipeError:

@@ -9,7 +9,8 @@ usage error, not silently ignored. Errors are translated in :mod:`pipeline.cli.a
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -18,17 +19,21 @@ import typer
 from parsers import registry
 from pipeline.cli.options import (
     DEBUG_KEY,
+    ConfigOption,
     DbOption,
     DebugOption,
     JsonOption,
+    TzOption,
     db_path,
     open_read,
+    zone_settings,
 )
-from pipeline.cli.render import safe, table, to_json
+from pipeline.cli.render import import_notes, safe, table, to_json
 from pipeline.errors import ImportInterrupted, UsageError
-from pipeline.ingest.run import import_paths
+from pipeline.ingest.run import import_paths, interrupted, noting_ctrl_c
 from pipeline.ingest.summary import ImportSummary
 from pipeline.ingest.writer import Progress
+from pipeline.ingest.zones import ZoneSettings
 from pipeline.store.db import connect
 from reports.audit import rejects_by_reason
 
@@ -60,9 +65,16 @@ def render_summary(s: ImportSummary) -> str:
     ]
     for reason, n in s.rejected_by_reason.items():
         lines.append(f"  {safe(reason):<22} {n}")
+    if s.unknown_format_files:
+        lines.append("files in a layout no parser knows (rejected unknown_format; see "
+                     "`sidepot rejects`)")
+        lines += [f"  {safe(f)}" for f in s.unknown_format_files[:20]]
+        if len(s.unknown_format_files) > 20:
+            lines.append(f"  ... and {len(s.unknown_format_files) - 20} more")
     if s.skipped_by_reason:
         lines.append("skipped files")
         lines += [f"  {safe(r):<22} {n}" for r, n in s.skipped_by_reason.items()]
+    lines += [f"note: {line}" for line in import_notes(s)]
     lines.append("findings" + ("         none" if not s.findings_by_code else ""))
     for code, n in s.findings_by_code.items():
         lines.append(f"  {safe(code):<22} {n}")
@@ -114,51 +126,89 @@ def import_cmd(
                                              "--parquet instead of a DuckDB file.")] = None,
     parquet: Annotated[Path | None, typer.Option("--parquet", help="--dask: output folder "
                                                  "(read it with `sidepot attach`).")] = None,
+    tz: TzOption = None,
+    config: ConfigOption = None,
+    allin: Annotated[bool, typer.Option("--allin", help="Also compute and store the all-in "
+                                        "adjusted results `graph` and `report` read (an "
+                                        "exact enumeration: about 0.1 s of CPU per all-in "
+                                        "hand, so off by default; without it they are "
+                                        "computed when read).")] = False,
     debug: DebugOption = False,
 ) -> None:
     """Import hand histories (files or folders, recursively) into the store."""
     if debug:
         ctx.meta[DEBUG_KEY] = True
     _check_modes(watch=watch, dask=dask, parquet=parquet, db=db, jobs=jobs, force=force)
+    zones = zone_settings(tz, config)
     if watch:
-        _watch(paths, db_path(db), as_json, poll)
+        _watch(paths, db_path(db), as_json, poll, zones)
     elif dask is not None and parquet is not None:
-        _dask_import(paths, dask, parquet, jobs, as_json)
+        _dask_import(paths, dask, parquet, jobs, as_json, zones)
     else:
-        _import(paths, db_path(db), as_json, batch_size, jobs, force)
+        _import(paths, db_path(db), as_json, batch_size, jobs, force, zones, allin)
 
 
 def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: int,
-            force: bool) -> None:
+            force: bool, zones: ZoneSettings, allin: bool = False) -> None:
     bar = _Bar() if sys.stderr.isatty() else None
+    done: list[ImportSummary] = []
+    with _to_the_end(done):
+        try:
+            done.append(import_paths(paths, db, progress=bar, batch_size=batch_size,
+                                     jobs=jobs, force=force, zones=zones))
+        finally:
+            if bar is not None:
+                bar.close()
+        _refresh_stats(db, allin)
+        typer.echo(to_json(done[0]) if as_json else render_summary(done[0]))
+
+
+@contextmanager
+def _to_the_end(done: list[ImportSummary]) -> Iterator[None]:
+    """Ctrl-C after the import's last commit (in the stats refresh, while the summary prints,
+    between the two) is still an interrupted import: exit 130 with what was stored and how
+    to go on, never a traceback or DuckDB's own words for it. Everything is committed by
+    then: the rerun finds the files unchanged and finishes the refresh. (Before the import
+    returns, it raises :class:`ImportInterrupted` itself.)"""
+    seen: list[bool] = []
     try:
-        summary = import_paths(paths, db, progress=bar, batch_size=batch_size, jobs=jobs,
-                               force=force)
-    finally:
-        if bar is not None:
-            bar.close()
-    if summary.hands_imported:
-        _refresh_stats(db)
-    typer.echo(to_json(summary) if as_json else render_summary(summary))
+        with noting_ctrl_c(seen):
+            yield
+    except ImportInterrupted:
+        raise
+    except BaseException as exc:
+        if not done or not (seen or interrupted(exc)):
+            raise
+        summary = done[0]
+        raise ImportInterrupted(
+            f"interrupted: {summary.hands_imported:,} hands stored in {summary.db}; run the "
+            "same import again to resume", summary) from None
 
 
-def _refresh_stats(db: str) -> None:
+def _refresh_stats(db: str, allin: bool = False) -> None:
     """Fold the new hands into the per-seat stat facts now, once, so that `sidepot stats`
-    answers from them instead of recomputing every hand's facts on each read-only call."""
+    answers from them instead of recomputing every hand's facts on each read-only call.
+    After every import, not only one that stored hands: it costs a few counts when the facts
+    are current, and it finishes a refresh an earlier Ctrl-C cut short (or forgets the facts
+    of hands stored again). With ``allin``, the all-in adjusted results of the new hands
+    too (derived from the committed rows: the same whichever core parsed)."""
+    from reports.allin import fill_allin_equity
     from reports.stats import refresh
 
     con = connect(db)
     try:
         refresh(con)
+        if allin:
+            fill_allin_equity(con)
     finally:
         con.close()
 
 
 def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int,
-                 as_json: bool) -> None:
+                 as_json: bool, zones: ZoneSettings) -> None:
     from pipeline.ingest.dask import import_dask
 
-    s = import_dask(paths, out, scheduler, workers=max(jobs, 2))
+    s = import_dask(paths, out, scheduler, workers=max(jobs, 2), zones=zones)
     if as_json:
         typer.echo(to_json(s))
         return
@@ -167,7 +217,8 @@ def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int,
     typer.echo(f"query it: sidepot attach {safe(s.out_dir)} --db FILE")
 
 
-def _watch(paths: list[Path], db: str, as_json: bool, poll: float) -> None:
+def _watch(paths: list[Path], db: str, as_json: bool, poll: float,
+           zones: ZoneSettings) -> None:
     """One line per pass that read something (JSON lines with --json), until Ctrl-C.
 
     Ctrl-C is how a watch ends, not an error: it says so on stderr and exits 0, whether it
@@ -181,7 +232,7 @@ def _watch(paths: list[Path], db: str, as_json: bool, poll: float) -> None:
         typer.echo(line)
 
     try:
-        watch(paths, db, on_pass=show, poll=poll)
+        watch(paths, db, on_pass=show, poll=poll, zones=zones)
     except (KeyboardInterrupt, ImportInterrupted):
         typer.echo("sidepot: stopped watching", err=True)
 

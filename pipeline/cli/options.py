@@ -17,8 +17,9 @@ from typing import Annotated
 import duckdb
 import typer
 
-from pipeline.config import default_db
+from pipeline.config import default_config, default_db
 from pipeline.errors import SidepotError, UsageError
+from pipeline.ingest.zones import ZoneSettings, settings_from
 from pipeline.store.db import connect
 from reports.filters import FilterError, Filters, parse_date
 
@@ -27,7 +28,8 @@ __all__ = [
     "FormatOption", "FromOption", "GameOption", "HandOption", "HeroOption", "JsonOption",
     "LimitChoice", "LimitOption", "OutputFormat", "OutputOption", "PlayerOption",
     "PositionOption", "Severity", "SimFormat", "SiteOption", "StakesOption", "ToOption",
-    "TournamentOption", "Unit", "db_path", "existing_db", "open_read",
+    "TournamentOption", "TzOption", "ConfigOption", "Unit", "db_path", "existing_db",
+    "open_read", "zone_settings",
 ]
 
 
@@ -104,6 +106,30 @@ FromOption = Annotated[
 ToOption = Annotated[str | None, typer.Option("--to", help="Up to this date (UTC, inclusive).")]
 CashOption = Annotated[bool, typer.Option("--cash", help="Only cash games.")]
 TournamentOption = Annotated[bool, typer.Option("--tournament", help="Only tournaments.")]
+
+
+TzOption = Annotated[
+    list[str] | None, typer.Option(
+        "--tz", metavar="SITE=ZONE",
+        help="The time zone of SITE's hands whose log prints none, as an IANA name "
+             "(e.g. --tz pkr=Europe/London; repeatable). Beats the config file; a zone the "
+             "log prints always wins.")
+]
+ConfigOption = Annotated[
+    Path | None, typer.Option(
+        "--config", help="TOML settings file ([time_zones] SITE = \"ZONE\"); default "
+                         "$SIDEPOT_CONFIG, else ~/.config/sidepot/config.toml if present.")
+]
+
+
+def zone_settings(tz: list[str] | None, config: Path | None) -> ZoneSettings:
+    """The import's time zone settings: ``--tz`` over the config file (``--config``, else
+    the default one); anything malformed is a usage error (exit 2)."""
+    if config is not None:
+        path, named = config, True
+    else:
+        path, named = default_config()
+    return settings_from(tz or (), path, config_required=named)
 
 
 def db_path(db: str | None) -> str:

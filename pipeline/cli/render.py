@@ -204,7 +204,7 @@ def render_hand(detail: Any) -> str:
     if h["ante"]:
         stakes += f" ante {m(h['ante'])}"
     kind = f"tournament {safe(h['tournament_id'])}" if h["is_tournament"] else "cash"
-    when = f"{h['started_at']} UTC" if pd.notna(h["started_at"]) else "time unknown"
+    when = time_line(h)
     out = [
         f"{safe(h['site'])}:{safe(h['hand_id'])}  {safe(h['game'])} {safe(h['limit_type'])} "
         f"{stakes} {safe(cur)} ({kind})  {when}",
@@ -295,3 +295,90 @@ def _action_text(a: Any, m: Any) -> str:
     if kind in ("fold", "check", "muck"):
         return verb
     return f"{verb} {m(a['amount'])}{allin}"
+
+
+#: Why a file was skipped, in words (the reasons of ImportSummary.skipped_by_reason).
+_SKIPPED = {
+    "too_large": "too large to read in one piece",
+    "binary": "not text",
+    "unknown_format": "not in a hand-history format sidepot reads (`sidepot formats`)",
+    "ambiguous_format": "in a layout that more than one format claims",
+    "empty": "empty",
+    "no_hands": "in a known format but without a single hand",
+    "unreadable": "unreadable (permissions, or it vanished)",
+    "bad_archive": "a broken zip archive",
+    "archive_too_many_members": "a zip archive with too many members",
+    "archive_encrypted": "encrypted inside its zip archive",
+    "archive_ratio": "compressed suspiciously well (a zip bomb?)",
+    "archive_total_size": "beyond the total size a zip archive may unpack to",
+    "archive_member_size": "too large inside its zip archive",
+}
+#: Rejects given before any parsing, explained (the others are the parsers' own words).
+_REJECTED = {
+    "oversized_hand": "a hand too long to be one: kept cut short, not read",
+    "oversized_line": "a line too long to be a hand history's: kept cut short, not read",
+}
+_NAMED = 5  # files named per note before "and N more"
+
+
+def _files(paths: Sequence[str]) -> str:
+    shown = ", ".join(safe(p) for p in paths[:_NAMED])
+    more = len(paths) - _NAMED
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
+def import_notes(s: Any) -> list[str]:
+    """What an import summary (an ImportSummary) says beyond its counts, in words: each line
+    only when it has something to say."""
+    notes = []
+    incomplete = list(getattr(s, "incomplete_files", []) or [])
+    if s.incomplete_tail:
+        where = _files(incomplete) if incomplete else f"{s.incomplete_tail} files"
+        notes.append(f"the last hand of {where} is not finished (a client still writing, or "
+                     "a file cut short): not stored, it is read again on the next import")
+    if s.replaced:
+        notes.append(f"{s.replaced} {_plural(s.replaced, 'hand')} stored before from a "
+                     "shorter reading of a file were stored again whole")
+    for reason, n in s.rejected_by_reason.items():
+        if reason in _REJECTED:
+            notes.append(f"{n} rejected as {reason}: {_REJECTED[reason]} "
+                         "(`sidepot rejects --reason " + reason + "`)")
+    paths = getattr(s, "skipped_paths", {}) or {}
+    for reason, n in s.skipped_by_reason.items():
+        named = paths.get(reason) or []
+        what = _files(named) if named else f"{n} {_plural(n, 'file')}"
+        notes.append(f"skipped {what}: {_SKIPPED.get(reason, safe(reason))}")
+    rezoned = getattr(s, "rezoned", 0)
+    if rezoned:
+        notes.append(f"{rezoned} {_plural(rezoned, 'hand')} stored before got a new UTC time "
+                     "from the time zone settings (their logs print none)")
+    for site, n in (getattr(s, "no_time_zone_by_site", {}) or {}).items():
+        notes.append(f"{n} {safe(site)} {_plural(n, 'hand')} print no time zone and {safe(site)}"
+                     f" has no default one: no UTC time (set one: --tz {safe(site)}=ZONE)")
+    return notes
+
+
+def _plural(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"
+
+
+def time_line(h: Any) -> str:
+    """A stored hand's time for ``show``: UTC, and how it was known (a printed zone, an
+    assumed one, or none)."""
+    local = h.get("local_time") or ""
+    zone = h.get("time_zone") or ""
+    source = h.get("zone_source")
+    source = source if isinstance(source, str) else None
+    if pd.isna(h.get("started_at")):
+        if local and zone:
+            return f"{safe(local)} {safe(zone)} (a zone sidepot does not know: no UTC time)"
+        if local:
+            return (f"{safe(local)} local, zone unknown (set one: sidepot import --tz "
+                    f"{safe(h['site'])}=ZONE)")
+        return "time unknown"
+    when = f"{h['started_at']} UTC"
+    if source == "site_default":
+        return f"{when} ({safe(local)} read as {safe(zone or 'UTC')}: the site's usual zone)"
+    if source == "user_setting":
+        return f"{when} ({safe(local)} read as {safe(zone)}: your --tz or config setting)"
+    return when

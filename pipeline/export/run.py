@@ -168,12 +168,20 @@ def _hand(h: dict, seat_rows: list[dict], action_rows: list[dict]) -> Hand:
                           rake=u(h["rake"]) if h["rake"] is not None else None,
                           fees=(("fees", u(h["fees"])),) if h["fees"] else (),
                           collections=collections),
-        started_at=started, local_time=h["local_time"] or "", time_zone=h["time_zone"] or "",
+        started_at=started, local_time=h["local_time"] or "", time_zone=_printed_zone(h),
         table_name=h["table_name"] or "", max_seats=h["max_seats"],
         is_tournament=bool(h["is_tournament"]), tournament_id=h["tournament_id"],
         level=h["level"], fast_fold=bool(h["fast_fold"]),
         source=SourceRef(h["source_file"] or "", h["source_offset"] or 0, h["source_line"] or 1),
     )
+
+
+def _printed_zone(h: dict) -> str:
+    """The zone the log printed ("" when sidepot assumed it): the event model's
+    ``time_zone``; an assumed zone is in ``started_at`` already."""
+    if h.get("zone_source") in ("site_default", "user_setting"):
+        return ""
+    return h["time_zone"] or ""
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")

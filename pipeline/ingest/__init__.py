@@ -5,7 +5,8 @@ Arrows point one way. :mod:`.files` lists the inputs (:mod:`.archive` opens zips
 :mod:`.pack` flattens that for the trip back from a worker, :mod:`.pool` runs
 :func:`pipeline.core.parse_file` in worker processes in file order, :mod:`.writer` batches
 and commits with the files' progress rows (:mod:`.reread` takes back what an earlier reading
-stored when bytes are read again), :mod:`.run` drives a whole import;
+stored when bytes are read again; :mod:`.zones` gives zoneless hands their time zone),
+:mod:`.run` drives a whole import;
 :mod:`.watch` repeats it on live folders, :mod:`.dask` is the cluster path to Parquet.
 """
 
@@ -28,6 +29,7 @@ _EXPORTS = {
     "iter_files": "pipeline.ingest.files",
     "watch": "pipeline.ingest.watch",
     "ArchiveLimits": "pipeline.ingest.archive",
+    "ZoneSettings": "pipeline.ingest.zones",
 }
 
 __all__, __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -19,6 +19,8 @@ Why this shape:
   (distinct hands of this run's shards) and ``duplicates``.
 - A last hand left incomplete (a client still writing it) is not written, as in a DuckDB
   import: the files row says ``partial`` and where its reading stopped.
+- Hands get their time zone as in a DuckDB import (:func:`pipeline.ingest.zones.resolve_hands`,
+  with the same settings), before the month partition is taken from ``started_at``.
 - Dask is optional (``pip install sidepot[dask]``); it is imported only when asked for.
 """
 
@@ -29,7 +31,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import duckdb
@@ -42,6 +44,7 @@ from pipeline.errors import SidepotError
 from pipeline.ingest.files import iter_files
 from pipeline.ingest.pack import pack
 from pipeline.ingest.parse import parse_bytes
+from pipeline.ingest.zones import ZoneSettings, resolve_hands
 from pipeline.store.db import _first_copies
 from pipeline.store.rows import Rows
 from pipeline.store.schema import HAND_TABLES
@@ -102,7 +105,7 @@ def shard_id(path: str) -> str:
     return hashlib.blake2b(path.encode("utf-8", "surrogatepass"), digest_size=10).hexdigest()
 
 
-def write_shard(path: str, out_dir: str) -> ShardResult:
+def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None) -> ShardResult:
     """The task: one input file -> its Parquet files under ``out_dir`` (replacing earlier ones)."""
     out, shard = Path(out_dir), shard_id(path)
     _remove_shard(out, shard)
@@ -114,6 +117,8 @@ def write_shard(path: str, out_dir: str) -> ShardResult:
     codes = Counter(code for hand_codes in packed.codes for code in hand_codes)
     partitions: list[str] = []
     rows = _first_copies_only(packed.rows)
+    rows = replace(rows, tables={**rows.tables, "hands": resolve_hands(
+        rows.tables["hands"], zones or ZoneSettings())})
     if packed.skip is None and rows.n_hands:
         partitions = _write_partitions(out, shard, rows)
     if packed.rejects:
@@ -226,11 +231,13 @@ def import_dask(
     scheduler: str = "local",
     *,
     workers: int = 2,
+    zones: ZoneSettings | None = None,
 ) -> DaskSummary:
     """Parse and replay every file under ``paths`` on a Dask cluster, writing Parquet shards.
 
     ``scheduler`` is a scheduler address (``tcp://host:8786``) or ``"local"`` for a
-    :class:`distributed.LocalCluster` of ``workers`` single-threaded processes.
+    :class:`distributed.LocalCluster` of ``workers`` single-threaded processes. ``zones``:
+    the user's time zones for hands whose log prints none.
     """
     try:
         from distributed import Client, LocalCluster, as_completed
@@ -249,7 +256,7 @@ def import_dask(
         client = Client(scheduler)
     results: list[ShardResult] = []
     try:
-        futures = client.map(write_shard, files, out_dir=str(out), pure=False)
+        futures = client.map(write_shard, files, out_dir=str(out), zones=zones, pure=False)
         for future in as_completed(futures):
             results.append(future.result())
     finally:

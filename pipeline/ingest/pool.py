@@ -82,7 +82,11 @@ class Pool:
         if self.executor is None:
             return
         if exc_type is None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
+            try:
+                self.executor.shutdown(wait=True, cancel_futures=True)
+            except BaseException:  # Ctrl-C while the idle workers exit: stop them now
+                self.stop()
+                raise
         else:
             self.stop()
 

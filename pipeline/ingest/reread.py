@@ -31,7 +31,7 @@ import duckdb
 
 from parsers.text import decode
 from pipeline.store.db import FileRecord, Store
-from pipeline.store.schema import HAND_TABLES
+from pipeline.store.schema import HAND_TABLES, HANDS_DROPPED
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,9 @@ class Dropped:
 
 def drop_from(store: Store, path: str, offset: int, *, hands: bool) -> Dropped:
     """Remove the rejects (and with ``hands``, the hands with all their rows) stored from
-    ``path`` at byte ``offset`` or later, in one transaction. Two counts when there is none."""
+    ``path`` at byte ``offset`` or later, in one transaction. Two counts when there is none.
+    The keys of the hands removed go to ``hands_dropped`` in the same transaction, so the
+    stats tables drop what they derived from the old rows (the hand may come back changed)."""
     con = store.con
     n_hands = 0
     if hands:
@@ -102,11 +104,14 @@ def drop_from(store: Store, path: str, offset: int, *, hands: bool) -> Dropped:
         [path, offset]).fetchone()[0]
     if not (n_hands or n_rejects):
         return Dropped(0, 0)
+    if n_hands:
+        con.execute(HANDS_DROPPED.ddl())
     con.begin()
     try:
         if n_hands:
             keys = ("SELECT site, hand_id FROM hands WHERE source_file = ? "
                     "AND source_offset >= ?")
+            con.execute(f"INSERT INTO {HANDS_DROPPED.name} {keys}", [path, offset])
             for table in HAND_TABLES:
                 if table != "hands":
                     con.execute(f"DELETE FROM {table} t USING ({keys}) k "

@@ -51,6 +51,7 @@ from pipeline.ingest.files import iter_files
 from pipeline.ingest.pool import Pool
 from pipeline.ingest.summary import ImportSummary
 from pipeline.ingest.writer import ProgressCallback, RunCounts, Task, Writer, fewer_collections
+from pipeline.ingest.zones import ZoneSettings, rezone_stored
 from pipeline.store.db import Store
 
 
@@ -65,6 +66,7 @@ def import_paths(
     limits: archive.ArchiveLimits | None = None,
     jobs: int = 1,
     force: bool = False,
+    zones: ZoneSettings | None = None,
 ) -> ImportSummary:
     """Import every hand history under ``paths`` into the DuckDB file ``db_path``.
 
@@ -73,6 +75,8 @@ def import_paths(
     ``jobs > 1`` parses and replays files in that many worker processes; the store ends up
     exactly as with ``jobs=1`` (same rows, same batches, same progress rows).
     ``force`` reads every file again from its start, whatever the store says of it.
+    ``zones``: the user's time zones for hands whose log prints none (:mod:`.zones`); they
+    (and the site defaults) also apply to hands stored before with no zone or an assumed one.
     Ctrl-C raises :class:`~pipeline.errors.ImportInterrupted` (see the module docstring).
     """
     start = time.perf_counter()
@@ -83,17 +87,21 @@ def import_paths(
     writer: Writer | None = None
     ctrl_c: list[bool] = []
     try:
-        with _noting_ctrl_c(ctrl_c), fewer_collections(), Pool(jobs) as pool, \
+        with noting_ctrl_c(ctrl_c), fewer_collections(), Pool(jobs) as pool, \
                 Store(db_path) as store:
             # DuckDB would otherwise cache up to 80% of RAM: an import keeps a bounded
             # footprint whatever the input size (pages spill to the database file).
             store.con.execute(f"SET memory_limit = '{IMPORT_MEMORY_LIMIT}'")
             writer = Writer(store, run, batch_size, progress, live, set(settled), limits,
-                            force)
+                            force, zones)
             writer.position = (0, len(files), bytes_total)
             for task, packed in pool.map_ordered(writer.tasks(files), Task.job):
                 writer.finish(task, packed)
             writer.batcher.flush()
+            if not live:  # (a watch pass reads new hands only, every second)
+                run.rezoned = rezone_stored(store.con, zones or ZoneSettings())
+                writer.batcher.committed = run.snapshot()
+        summary = _summary(run, files, db_path, start)  # Ctrl-C up to here: said as such
     except BaseException as exc:
         if not (ctrl_c or interrupted(exc)):
             raise
@@ -108,30 +116,37 @@ def import_paths(
         looked = ", ".join(f"{n} {r}" for r, n in run.skipped.most_common()) or "no files"
         shown = ", ".join(str(p) for p in paths)
         raise SidepotError(f"no hand histories found in {shown} ({looked})")
-    return _summary(run, files, db_path, start)
+    return summary
 
 
 @contextmanager
-def _noting_ctrl_c(seen: list[bool]) -> Iterator[None]:
+def noting_ctrl_c(seen: list[bool]) -> Iterator[None]:
     """Ctrl-C raises KeyboardInterrupt as ever, and ``seen`` notes that it came. DuckDB turns
     a KeyboardInterrupt raised inside its calls into errors of its own ("Query interrupted",
     "exporting a stream ... failed: KeyboardInterrupt", even "Table ... does not exist" when
     it lands while DuckDB looks up a Python variable), so the type of what escapes does not
-    tell. Only in the main thread, and only over Python's own handler."""
-    if (threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+    tell. Only in the main thread, and only over Python's own handler or another of these
+    (they nest: the CLI wraps a whole import, its stats refresh and its summary in one)."""
+    current = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or not (
+            current is signal.default_int_handler or getattr(current, _NOTING, False)):
         yield
         return
 
     def note(signum: int, frame: object) -> None:
         seen.append(True)
-        signal.default_int_handler(signum, frame)
+        current(signum, frame)  # type: ignore[operator]  # an outer note, or Python's own
 
+    setattr(note, _NOTING, True)
     previous = signal.signal(signal.SIGINT, note)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+#: Marks the handlers :func:`noting_ctrl_c` installs.
+_NOTING = "_sidepot_notes_ctrl_c"
 
 
 def interrupted(exc: BaseException) -> bool:
@@ -159,7 +174,12 @@ def _summary(run: RunCounts, files: Sequence[Path], db_path: str | Path,
         resumed_files=run.resumed,
         incomplete_tail=run.incomplete,
         replaced=run.replaced,
+        incomplete_files=list(run.incomplete_files),
+        skipped_paths={r: list(p) for r, p in run.skipped_paths.items()},
+        no_time_zone_by_site=dict(run.unzoned.most_common()),
+        rezoned=run.rezoned,
         core=core_used(run.cores),
+        unknown_format_files=list(run.unknown_files),
     )
 
 

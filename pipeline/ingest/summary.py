@@ -38,6 +38,19 @@ class ImportSummary:
     #: Which core read the hands: "native", "python", or "mixed" when files went to both
     #: (pipeline.core hands a file the native core does not claim to the Python core).
     core: str = "python"
+    #: The files whose hands no format recognises: their hands are rejects ``unknown_format``
+    #: (raw text kept, ``sidepot rejects`` lists them), named here so none goes unnoticed.
+    unknown_format_files: list[str] = field(default_factory=list)
+
+    #: The files counted in ``incomplete_tail``, and the skipped files by reason.
+    incomplete_files: list[str] = field(default_factory=list)
+    skipped_paths: dict[str, list[str]] = field(default_factory=dict)
+    #: Hands read with a printed time but no zone (none printed, no default, no setting), by
+    #: site: stored with ``started_at`` NULL until ``--tz SITE=ZONE`` or the config names one.
+    no_time_zone_by_site: dict[str, int] = field(default_factory=dict)
+    #: Hands stored before whose UTC time this run set anew: no zone printed, and the run's
+    #: ``--tz``/config setting (or a site default a store from before zones lacked) gives one.
+    rezoned: int = 0
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -28,6 +28,7 @@ from pipeline.errors import SidepotError
 from pipeline.ingest.files import iter_files
 from pipeline.ingest.run import import_paths
 from pipeline.ingest.summary import ImportSummary
+from pipeline.ingest.zones import ZoneSettings
 
 DEFAULT_POLL = 1.0
 DEFAULT_SETTLE = 30.0
@@ -48,13 +49,15 @@ def watch(
     on_pass: Callable[[ImportSummary], None] | None = None,
     stop: threading.Event | None = None,
     poll: float = DEFAULT_POLL,
+    zones: ZoneSettings | None = None,
     settle: float = DEFAULT_SETTLE,
     max_passes: int | None = None,
 ) -> int:
     """Import new hands under ``paths`` until ``stop`` is set; returns the number of passes.
 
     ``paths`` must exist (a folder may be empty at first). Every pass that found changed files
-    calls ``on_pass`` with its summary, even when no new hand was complete yet.
+    calls ``on_pass`` with its summary, even when no new hand was complete yet. ``zones``:
+    the user's time zones for hands whose log prints none.
     """
     roots = [Path(p) for p in paths]
     for root in roots:
@@ -67,7 +70,7 @@ def watch(
     while not stop.is_set() and (max_passes is None or passes < max_passes):
         changed, settled = _changes(roots, seen, settle, own)
         if changed:
-            summary = import_paths(changed, db_path, live=True, settled=settled)
+            summary = import_paths(changed, db_path, live=True, settled=settled, zones=zones)
             if on_pass is not None:
                 on_pass(summary)
         passes += 1

@@ -15,6 +15,8 @@ re-read), the batches (each one transaction with its files' rows) and the progre
   store ends as if the file had been read once, whole.
 - Each committed batch snapshots the run's counts (:meth:`RunCounts.snapshot`): an import
   stopped by Ctrl-C reports exactly what was committed.
+- A batch's hands get their time zone when it is written (:func:`pipeline.ingest.zones.
+  resolve_hands`), on the rows whichever core made, so both cores store the same rows.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from pipeline.config import MAX_FILE_BYTES
 from pipeline.ingest import archive
 from pipeline.ingest.pack import PackedFile
 from pipeline.ingest.reread import Position, drop_from, ends_open, last_position, taken_back
+from pipeline.ingest.zones import ZoneSettings, resolve_hands, unzoned_sites
 from pipeline.store.db import FileRecord, Reject, Rows, Store
 from pipeline.store.rows import concat_rows
 
@@ -75,11 +78,26 @@ class RunCounts:
     incomplete: int = 0  # files whose last hand is left for the next import
     replaced: int = 0  # stored hands dropped to be stored again from a longer reading
     cores: Counter = field(default_factory=Counter)  # files parsed, by the core that read them
+    skipped_paths: dict = field(default_factory=dict)  # reason -> the files skipped for it
+    incomplete_files: list = field(default_factory=list)  # files whose last hand is left
+    unzoned: Counter = field(default_factory=Counter)  # hands with a time but no zone, by site
+    rezoned: int = 0  # stored hands given a time anew by this run's zone settings
+    #: Files whose hands no format claims (rejected ``unknown_format``), in the order met.
+    unknown_files: dict[str, None] = field(default_factory=dict)
+
+    def skip(self, reason: str, path: str) -> None:
+        """A file skipped (not a hand history, too large, unreadable ...), with its name."""
+        self.skipped[reason] += 1
+        self.skipped_paths.setdefault(reason, []).append(path)
 
     def snapshot(self) -> RunCounts:
         """A copy (its counters too): what a committed batch leaves, kept for Ctrl-C."""
         return replace(self, reasons=self.reasons.copy(), codes=self.codes.copy(),
-                       skipped=self.skipped.copy(), cores=self.cores.copy())
+                       skipped_paths={r: list(p) for r, p in self.skipped_paths.items()},
+                       incomplete_files=list(self.incomplete_files),
+                       unzoned=self.unzoned.copy(),
+                       skipped=self.skipped.copy(), cores=self.cores.copy(),
+                       unknown_files=self.unknown_files.copy())
 
 
 class Batcher:
@@ -89,8 +107,10 @@ class Batcher:
     file and cuts them out of the file's tables only when the batch is written.
     """
 
-    def __init__(self, store: Store, run: RunCounts, batch_size: int) -> None:
+    def __init__(self, store: Store, run: RunCounts, batch_size: int,
+                 zones: ZoneSettings | None = None) -> None:
         self.store = store
+        self.zones = zones or ZoneSettings()
         self.run = run
         self.batch_size = max(1, batch_size)
         self.pieces: list[Rows] = []
@@ -125,6 +145,8 @@ class Batcher:
             for i in rejected:
                 reject = packed.rejects[i]
                 run.reasons[reject.reason] += 1
+                if reject.reason == "unknown_format":
+                    run.unknown_files[reject.source_file] = None
                 self.rejects.append(reject)
         run.codes.update(chain.from_iterable(packed.codes[lo:hi]))
         first = packed.first_row(lo)
@@ -154,7 +176,11 @@ class Batcher:
         if not (self.pieces or self.rejects or self.dirty):
             return
         records = [self.files[p] for p in sorted(self.dirty)]
-        result = self.store.write_rows(concat_rows(self.pieces), self.rejects, records)
+        rows = concat_rows(self.pieces)
+        hands = resolve_hands(rows.tables["hands"], self.zones)
+        rows = replace(rows, tables={**rows.tables, "hands": hands})
+        self.run.unzoned.update(unzoned_sites(hands))
+        result = self.store.write_rows(rows, self.rejects, records)
         self.run.imported += result.imported
         self.run.duplicates += result.duplicates
         for record in result.files:
@@ -200,12 +226,12 @@ class Writer:
     """
 
     def __init__(self, store, run, batch_size, progress, live, settled, limits,  # noqa: ANN001
-                 force: bool = False) -> None:
+                 force: bool = False, zones: ZoneSettings | None = None) -> None:
         self.store = store
         self.force = force
         store.prepare_bulk_load()
         self.run = run
-        self.batcher = Batcher(store, run, batch_size)
+        self.batcher = Batcher(store, run, batch_size, zones)
         self.progress = progress
         self.live = live
         self.settled = settled
@@ -228,7 +254,7 @@ class Writer:
         try:
             stat = path.stat()
         except OSError:
-            self.run.skipped["unreadable"] += 1
+            self.run.skip("unreadable", name)
             return
         mtime = _mtime(stat.st_mtime)
         prev = self.states.get(name)
@@ -239,7 +265,7 @@ class Writer:
             return
         for member in archive.read_members(path, self.limits):
             if member.data is None:
-                self.run.skipped[member.skip or "bad_archive"] += 1
+                self.run.skip(member.skip or "bad_archive", member.name)
                 continue
             task = self._bytes_task(member.name, index, member.data, member.mtime, None)
             if task is not None:
@@ -254,7 +280,7 @@ class Writer:
         try:
             stat = path.stat()
         except OSError:
-            self.run.skipped["unreadable"] += 1
+            self.run.skip("unreadable", name)
             return
         mtime = _mtime(stat.st_mtime)
         prev = self.states.get(name)
@@ -269,7 +295,7 @@ class Writer:
         try:
             data = path.read_bytes()
         except OSError:
-            self.run.skipped["unreadable"] += 1
+            self.run.skip("unreadable", name)
             return
         task = self._bytes_task(name, index, data, mtime, prev)
         if task is not None:
@@ -312,7 +338,7 @@ class Writer:
     def _too_large(self, name: str, index: int, size: int, mtime: datetime | None,
                    digest: str = "") -> Task:
         """A file too big to parse in one piece: skipped, with a row saying so."""
-        self.run.skipped["too_large"] += 1
+        self.run.skip("too_large", name)
         self.run.bytes_done += size
         return Task(name, index, after=FileRecord(
             path=name, size=size, mtime=mtime, content_hash=digest, format=None,
@@ -342,11 +368,13 @@ class Writer:
             status="partial", consumed_hash=base.consumed_hash if base else _hash(b""),
         )
         if parsed.skip is not None:
-            run.skipped[parsed.skip] += 1
+            run.skip(parsed.skip, task.name)
             self.batcher.update_file(replace(record, status=f"skipped: {parsed.skip}"))
         else:
             run.recognised += 1
-            run.incomplete += parsed.consumed < len(data)  # a last hand left (either core)
+            if parsed.consumed < len(data):  # a last hand left for next time (either core)
+                run.incomplete += 1
+                run.incomplete_files.append(task.name)
             self._feed(parsed, data, start, record)
         run.bytes_done += len(data)
         task.data = None  # the bytes are not needed any more: keep memory flat
@@ -373,7 +401,10 @@ class Writer:
         if restart is not None:
             self.store.record_file(restart)
             self.batcher.files[name] = restart
-        self.run.replaced += drop_from(self.store, name, start, hands=start > 0).hands
+        # Hands go too when reading resumes, or restarts at a last hand read again (which may
+        # be the file's first, at byte 0); a file read from its start again keeps them.
+        again = start > 0 or task.again is not None
+        self.run.replaced += drop_from(self.store, name, start, hands=again).hands
         return base
 
     def _feed(self, parsed: PackedFile, data: bytes, start: int, record: FileRecord) -> None:

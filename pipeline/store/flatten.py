@@ -415,8 +415,8 @@ def _cards(card_lists: list[tuple[str, ...] | None]) -> pa.Array:
 
 def _table(name: str, columns: dict[str, pa.Array]) -> pa.Table:
     """``columns`` as the table ``name`` of the spec, in the spec's order; every column of the
-    spec must be given, and no other."""
-    names = TABLES[name].names
+    spec must be given (but those the writer sets on storing), and no other."""
+    names = tuple(c.name for c in TABLES[name].columns if not c.on_store)
     if len(columns) != len(names) or not columns.keys() <= set(names):
         raise ValueError(f"the {name} columns built differ from the spec: {sorted(columns)}")
     return pa.Table.from_arrays([columns[n] for n in names], names=list(names))

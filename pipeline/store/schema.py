@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 __all__ = [
+    "ALLIN_EQUITY", "ALLIN_EQUITY_HANDS", "DERIVED_TABLES",
     "HAND_TABLES", "MIGRATIONS", "MONEY", "MONEY_SCALE", "OTHER_TABLES", "SCHEMA", "TABLES",
     "BatchResult", "Column", "FileRecord", "Kind", "Reject", "Table", "arrow_schema",
     "arrow_type", "csv_safe", "money", "names_after_button", "positions",
@@ -59,12 +60,16 @@ class Column:
 
     ``added_later`` marks a column that stores created before it existed lack: besides being
     in the table's DDL it is added by an ``ALTER TABLE`` on every open (:data:`MIGRATIONS`).
+    ``on_store`` marks a column the import's writer sets when rows are stored (from the other
+    columns and the user's settings, :mod:`pipeline.ingest.zones`), not a core: the Arrow
+    schema the cores produce (:func:`arrow_schema`) leaves it out.
     """
 
     name: str
     kind: Kind
     not_null: bool = False
     added_later: bool = False
+    on_store: bool = False
 
     def ddl(self) -> str:
         return f"{self.name} {self.kind.value}" + (" NOT NULL" if self.not_null else "")
@@ -130,8 +135,8 @@ HANDS = Table("hands", (
     Column("small_bet", Kind.MONEY),
     Column("big_bet", Kind.MONEY),
     Column("started_at", Kind.TIMESTAMP),  # UTC when the hand's zone is known
-    Column("local_time", Kind.VARCHAR),
-    Column("time_zone", Kind.VARCHAR),
+    Column("local_time", Kind.VARCHAR),  # as printed
+    Column("time_zone", Kind.VARCHAR),  # the zone used: as printed, or the IANA name assumed
     Column("table_name", Kind.VARCHAR),
     Column("button_seat", Kind.INTEGER),
     Column("max_seats", Kind.INTEGER),
@@ -150,6 +155,9 @@ HANDS = Table("hands", (
     Column("has_error", Kind.BOOLEAN),
     Column("n_findings", Kind.INTEGER),
     Column("imported_at", Kind.TIMESTAMP),
+    # Where time_zone came from: printed, site_default or user_setting; NULL: no zone known
+    # (started_at is then NULL too). Set by pipeline.ingest.zones when the rows are stored.
+    Column("zone_source", Kind.VARCHAR, added_later=True, on_store=True),
 ), primary_key=("site", "hand_id"))
 
 SEATS = Table("seats", (
@@ -235,6 +243,30 @@ FILES = Table("files", (
     Column("consumed_hash", Kind.VARCHAR, added_later=True),
 ), primary_key=("path",))
 
+#: All-in adjusted results, derived from the stored rows after each import commit by
+#: ``reports.allin.fill_allin_equity`` (never by a core, so both cores give the same rows): a
+#: row per contender of each adjustable hand, and every hand looked at with the
+#: ``imported_at`` of the rows it was computed from. Not in :data:`TABLES`: they are no hand's
+#: own rows (no export, no Parquet shard); :data:`SCHEMA` creates them (DERIVED_TABLES).
+ALLIN_EQUITY = Table("allin_equity", (
+    _SITE,
+    _HAND_ID,
+    Column("seat", Kind.INTEGER, not_null=True),
+    Column("adjusted_net", Kind.MONEY),
+), primary_key=("site", "hand_id", "seat"))
+
+ALLIN_EQUITY_HANDS = Table("allin_equity_hands", (
+    _SITE,
+    _HAND_ID,
+    Column("imported_at", Kind.TIMESTAMP),
+), primary_key=("site", "hand_id"))
+
+#: The keys of stored hands an import took back to store them again (a hand cut short, then
+#: read whole: :mod:`pipeline.ingest.reread`), written in the same transaction as the drop: a
+#: cache of per-hand results (``reports.stats``'s seat facts) forgets them, then empties it.
+#: Not in :data:`TABLES` (no hand's own rows); created by the first drop.
+HANDS_DROPPED = Table("hands_dropped", (_SITE, _HAND_ID))
+
 #: Every table of the store by name, in the order they are created.
 TABLES: dict[str, Table] = {t.name: t for t in (
     HANDS, SEATS, ACTIONS, POTS, FINDINGS, REJECTS, FILES)}
@@ -244,7 +276,11 @@ HAND_TABLES = ("hands", "seats", "actions", "pots", "findings")
 #: The import's own bookkeeping: what could not be stored, and how far each file got.
 OTHER_TABLES = ("rejects", "files")
 
-SCHEMA = "\n".join(t.ddl() for t in TABLES.values()) + "\n"
+#: Tables derived from the stored rows after each commit (see ALLIN_EQUITY): created with the
+#: store, filled by reports.allin.
+DERIVED_TABLES: dict[str, Table] = {t.name: t for t in (ALLIN_EQUITY, ALLIN_EQUITY_HANDS)}
+
+SCHEMA = "\n".join(t.ddl() for t in (*TABLES.values(), *DERIVED_TABLES.values())) + "\n"
 #: Columns added after a store could already exist on disk; applied on every open (idempotent).
 MIGRATIONS = tuple(m for t in TABLES.values() for m in t.migrations())
 
@@ -267,15 +303,17 @@ def arrow_type(kind: Kind) -> pa.DataType:
 
 
 @cache
-def arrow_schema(table: str) -> pa.Schema:
-    """The Arrow schema of one table, column for column as in its DDL.
+def arrow_schema(table: str, *, stored: bool = False) -> pa.Schema:
+    """The Arrow schema of one table as a core produces it, column for column as in its DDL
+    less the ``on_store`` columns (``stored=True``: with them, as the store holds it).
 
     Every field is nullable, as the Arrow tables built from arrays are; a NOT NULL column is
     DuckDB's to enforce when the rows are loaded.
     """
     import pyarrow as pa
 
-    return pa.schema([(c.name, arrow_type(c.kind)) for c in TABLES[table].columns])
+    return pa.schema([(c.name, arrow_type(c.kind)) for c in TABLES[table].columns
+                      if stored or not c.on_store])
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,9 @@ USAGE = [
     (["import", str(SAMPLES), "--watch", "--force"], "--force"),
     (["import"], "Missing argument"),
     (["import", str(SAMPLES), "--jobs", "0"], "--jobs"),
+    (["import", str(SAMPLES), "--tz", "pkr"], "--tz SITE=ZONE (an IANA zone name"),
+    (["import", str(SAMPLES), "--tz", "pkr=Europe/Londres"], "unknown time zone"),
+    (["import", str(SAMPLES), "--config", "no-such.toml"], "cannot read the config file"),
     (["stats", "--cash", "--tournament"], "--cash and --tournament"),
     (["stats", "--format", "parquet"], "--format parquet writes a file"),
     (["stats", "--json", "--format", "csv"], "two formats"),
@@ -162,7 +165,7 @@ def test_an_interrupted_import_says_what_is_stored_and_how_to_resume(tmp_path, m
 def test_ctrl_c_ends_a_watch_normally(tmp_path, monkeypatch):
     db = str(tmp_path / "w.duckdb")
 
-    def interrupted_pass(paths, db_path, *, on_pass, poll):
+    def interrupted_pass(paths, db_path, *, on_pass, poll, zones):
         raise ImportInterrupted("interrupted", _summary(db_path, 3))
 
     monkeypatch.setattr(importlib.import_module("pipeline.ingest.watch"), "watch",

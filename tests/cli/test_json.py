@@ -94,7 +94,7 @@ def test_watch_json_is_one_object_per_line(tmp_path, monkeypatch):
                             rejected_by_reason={}, findings_by_code={"x": 1}, seconds=0.1,
                             db=str(tmp_path / "w.duckdb"))
 
-    def two_passes_then_ctrl_c(paths, db, *, on_pass, poll):
+    def two_passes_then_ctrl_c(paths, db, *, on_pass, poll, zones):
         on_pass(summary)
         on_pass(summary)
         raise KeyboardInterrupt

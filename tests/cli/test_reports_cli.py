@@ -66,6 +66,33 @@ def test_graph_and_report(db, tmp_path):
     assert res.exit_code == 0, res.output
     assert png.read_bytes().startswith(b"\x89PNG") and b"<svg" in svg.read_bytes()
     assert runner.invoke(app, ["graph", "--db", db]).exit_code == 2  # whose graph?
-    res = runner.invoke(app, ["report", "--db", db, "-o", str(page), "--cash", "--no-adjusted"])
+    res = runner.invoke(app, ["report", "--db", db, "-o", str(page), "--cash", "--no-adjusted",
+                              "--min-hands", "10", "--max-hands", "3"])
     assert res.exit_code == 0, res.output
-    assert "data:image/png;base64," in page.read_text("utf-8")
+    text = page.read_text("utf-8")
+    data = json.loads(re.search(r'id="page-data">(.*?)</script>', text, re.S).group(1))
+    assert len(data["hands"]) == 3 and data["hands_cap"] == 3
+    assert data["filters"] == ["cash"] and data["summary"]["tournament_hands"] == 0
+    assert min(r[data["stats"]["cols"].index("hands")] for r in data["stats"]["rows"]) >= 10
+    assert "--max-hands" in runner.invoke(app, ["report", "--help"]).stdout
+
+
+def test_stats_sort_and_top(db):
+    def rows(*args: str) -> list[dict]:
+        res = runner.invoke(app, ["stats", "--db", db, "--json", *args])
+        assert res.exit_code == 0, res.output
+        return json.loads(res.stdout)
+
+    every = rows()
+    best = rows("--sort", "bb_per_100", "--top", "3")
+    assert len(best) == 3
+    ranked = sorted((r["bb_per_100"] for r in every if r["bb_per_100"] is not None),
+                    reverse=True)
+    assert [r["bb_per_100"] for r in best] == ranked[:3]
+    worst = rows("--sort", "BB_PER_100", "--ascending", "--top", "1")  # any case
+    assert worst[0]["bb_per_100"] == ranked[-1]
+    names = [r["player"] for r in rows("--sort", "player")]
+    assert names == sorted(names)
+    assert len(rows("--top", "2")) == 2 and rows("--top", "2") == every[:2]
+    bad = runner.invoke(app, ["stats", "--db", db, "--sort", "nope"])
+    assert bad.exit_code == 2 and "vpip" in bad.output
