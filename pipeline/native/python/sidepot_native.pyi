@@ -4,12 +4,23 @@ import pyarrow as pa
 
 __version__: str
 EXACT_CODES: list[str]
+SITES: list[str]
 
 def parse_pokerstars(
     data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True
 ) -> dict[str, pa.Table | str | int | None]:
     """Keys: deferred (str | None), consumed (int), chunks, hands, seats, actions, pots,
     findings, rejects (pa.Table)."""
+
+def parse_text(
+    data: bytes,
+    path: str,
+    site: str,
+    start: int = 0,
+    imported_at_us: int = 0,
+    final_: bool = True,
+) -> dict[str, pa.Table | str | int | None]:
+    """``parse_pokerstars`` for the format ``site`` (one of ``SITES``)."""
 
 def rank_hands(hands: list[list[int]]) -> list[int]: ...
 def codes_table() -> str: ...

@@ -163,7 +163,17 @@ pub fn one_hand(
     offset: usize,
     line: usize,
 ) -> Result<(model::Hand, engine::Replay), &'static str> {
-    let hand = parse::parse_hand(lines, offset as i64, line as i64)?;
+    one_hand_of(&parse::POKERSTARS, lines, offset, line)
+}
+
+/// [`one_hand`] for a hand of `site`.
+pub fn one_hand_of(
+    site: &parse::Site,
+    lines: &[&str],
+    offset: usize,
+    line: usize,
+) -> Result<(model::Hand, engine::Replay), &'static str> {
+    let hand = (site.parse_hand)(lines, offset as i64, line as i64)?;
     if PANIC_HOOK.with(|h| h.borrow().as_deref() == Some(hand.hand_id.as_str())) {
         panic!("test hook: panic on hand {}", hand.hand_id);
     }
@@ -205,23 +215,38 @@ pub fn parse_file(
     final_: bool,
     imported_at: i64,
 ) -> FileOut {
+    parse_file_of(&parse::POKERSTARS, data, path, start, final_, imported_at)
+}
+
+/// [`parse_file`] for a file of `site` (its hand header splits it, its reader reads it).
+pub fn parse_file_of(
+    site: &parse::Site,
+    data: &[u8],
+    path: &str,
+    start: usize,
+    final_: bool,
+    imported_at: i64,
+) -> FileOut {
     let empty = |why| FileOut {
         deferred: Some(why),
         consumed: start,
         chunks: vec![],
         tables: rows::Tables::new(path, imported_at).finish(),
     };
-    let split = match catch_unwind(|| text::split(data, start, final_)) {
+    let split = match catch_unwind(|| text::split_with(data, start, final_, site.is_header)) {
         Ok(Ok(s)) => s,
         Ok(Err(why)) => return empty(why),
         Err(_) => return empty("internal_error"),
     };
     let mut tables = rows::Tables::new(path, imported_at);
+    tables.site = site.format;
     let mut chunks = Vec::with_capacity(split.chunks.len());
     for c in &split.chunks {
         let lines = split.chunk_lines(c);
         let mut counts = [0; 4];
-        let got = catch_unwind(AssertUnwindSafe(|| one_hand(&lines, c.offset, c.line)));
+        let got = catch_unwind(AssertUnwindSafe(|| {
+            one_hand_of(site, &lines, c.offset, c.line)
+        }));
         let status = match got {
             Ok(Ok((hand, rep))) => {
                 counts = tables.add(&hand, &rep);

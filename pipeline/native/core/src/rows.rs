@@ -227,6 +227,8 @@ pub struct Tables {
     r: Vec<Box<dyn ArrayBuilder>>,
     pub n_hands: usize,
     pub n_rejects: usize,
+    /// The site of the file's reject rows (each hand's rows carry `hand.site`).
+    pub site: &'static str,
 }
 
 /// Rows one hand added to the seats, actions, pots and findings tables.
@@ -308,6 +310,7 @@ impl Tables {
             r: builders(&REJECT_COLS),
             n_hands: 0,
             n_rejects: 0,
+            site: SITE,
         }
     }
 
@@ -316,7 +319,7 @@ impl Tables {
         s(r, 0, Some(&self.path));
         i64_(r, 1, Some(offset));
         i32_(r, 2, Some(line));
-        s(r, 3, Some(SITE));
+        s(r, 3, Some(self.site));
         s(r, 4, Some(reason));
         s(r, 5, Some(detail));
         s(r, 6, Some(raw));
@@ -338,6 +341,8 @@ impl Tables {
         let result = |seat: i64| rep.seats.iter().rev().find(|r| r.seat == seat);
         let reported = !hand.report.collections.is_empty() || !hand.report.cash_outs.is_empty();
         let pos = positions(hand);
+        // `flatten.FEE_INCLUDED_SITES`: where the printed cash-out is already net of its fee
+        let fee_included = hand.site == "pokerstars";
         for seat in &hand.seats {
             let r = result(seat.seat);
             let invested = r.map_or(0, |r| r.invested);
@@ -354,13 +359,13 @@ impl Tables {
                         .cash_outs
                         .iter()
                         .filter(|c| c.seat == seat.seat)
-                        .map(|c| c.amount)
+                        .map(|c| c.amount - if fee_included { 0 } else { c.fee })
                         .sum::<i64>()
             } else {
                 won
             };
             let v = &mut self.s;
-            s(v, 0, Some(SITE));
+            s(v, 0, Some(hand.site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(seat.seat));
             s(v, 3, Some(&seat.player));
@@ -390,7 +395,7 @@ impl Tables {
                 a.amount
             };
             let v = &mut self.a;
-            s(v, 0, Some(SITE));
+            s(v, 0, Some(hand.site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(seq as i64));
             s(v, 3, Some(a.street.name()));
@@ -425,7 +430,7 @@ impl Tables {
                     .collect()
             };
             let v = &mut self.p;
-            s(v, 0, Some(SITE));
+            s(v, 0, Some(hand.site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(p.index));
             m(v, 3, Some(p.amount), f);
@@ -438,7 +443,7 @@ impl Tables {
         // findings
         for x in &rep.findings {
             let v = &mut self.f;
-            s(v, 0, Some(SITE));
+            s(v, 0, Some(hand.site));
             s(v, 1, Some(id));
             s(v, 2, Some(x.code));
             s(v, 3, Some(x.severity.value()));
@@ -452,7 +457,7 @@ impl Tables {
             .iter()
             .any(|x| x.severity == crate::codes::Severity::Error);
         let v = &mut self.h;
-        s(v, 0, Some(SITE));
+        s(v, 0, Some(hand.site));
         s(v, 1, Some(id));
         s(v, 2, Some(&self.path));
         i64_(v, 3, Some(hand.offset));

@@ -64,6 +64,47 @@ fn parse_pokerstars<'py>(
     Ok(d)
 }
 
+/// Parse a file's bytes as the format `site` ("pokerstars", "ggpoker", ...: `SITES`), from
+/// byte `start`: the same dict as `parse_pokerstars`. An unknown site is a ValueError.
+#[pyfunction]
+#[pyo3(signature = (data, path, site, start=0, imported_at_us=0, final_=true))]
+fn parse_text<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    path: &str,
+    site: &str,
+    start: usize,
+    imported_at_us: i64,
+    final_: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let reader = sidepot_core::parse::site(site)
+        .ok_or_else(|| PyValueError::new_err(format!("no native reader for {site:?}")))?;
+    let bytes: &[u8] = data.as_bytes();
+    let out = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                sidepot_core::parse_file_of(reader, bytes, path, start, final_, imported_at_us)
+            }))
+        })
+        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    file_dict(py, out)
+}
+
+fn file_dict(py: Python<'_>, out: sidepot_core::FileOut) -> PyResult<Bound<'_, PyDict>> {
+    let pa = py.import("pyarrow")?;
+    let d = PyDict::new(py);
+    d.set_item("deferred", out.deferred)?;
+    d.set_item("consumed", out.consumed)?;
+    d.set_item(
+        "chunks",
+        to_pyarrow(py, &pa, sidepot_core::chunks_batch(&out.chunks))?,
+    )?;
+    for (name, batch) in out.tables {
+        d.set_item(name, to_pyarrow(py, &pa, batch)?)?;
+    }
+    Ok(d)
+}
+
 /// Dense strength rank of each hand (lists of 5 to 7 phevaluator card ids, rank * 4 + suit):
 /// 0 for the strongest. For the tests that hold the evaluator to phevaluator's order.
 #[pyfunction]
@@ -97,6 +138,12 @@ fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", sidepot_core::version())?;
     m.add("EXACT_CODES", sidepot_core::EXACT_CODES.to_vec())?;
     m.add_function(wrap_pyfunction!(parse_pokerstars, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_text, m)?)?;
+    let sites: Vec<&str> = sidepot_core::parse::SITES
+        .iter()
+        .map(|s| s.format)
+        .collect();
+    m.add("SITES", sites)?;
     m.add_function(wrap_pyfunction!(rank_hands, m)?)?;
     m.add_function(wrap_pyfunction!(codes_table, m)?)?;
     m.add_function(wrap_pyfunction!(_set_panic_hand, m)?)?;

@@ -11,6 +11,8 @@
 
 pub mod cards;
 pub mod clock;
+pub mod ggpoker;
+pub mod ignition;
 pub mod pokerstars;
 pub mod starlike;
 
@@ -40,8 +42,20 @@ pub const POKERSTARS: Site = Site {
     parse_hand: pokerstars::parse_hand,
 };
 
+pub const GGPOKER: Site = Site {
+    format: "ggpoker",
+    is_header: ggpoker::is_header,
+    parse_hand: ggpoker::parse_hand,
+};
+
+pub const IGNITION: Site = Site {
+    format: "ignition",
+    is_header: ignition::is_header,
+    parse_hand: ignition::parse_hand,
+};
+
 /// Every site read natively.
-pub const SITES: &[&Site] = &[&POKERSTARS];
+pub const SITES: &[&Site] = &[&POKERSTARS, &GGPOKER, &IGNITION];
 
 /// The native reader of a format name, if there is one.
 pub fn site(format: &str) -> Option<&'static Site> {

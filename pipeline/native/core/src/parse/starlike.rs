@@ -96,3 +96,45 @@ pub fn final_boards(mut runs: Vec<(usize, Cards)>, board: Cards) -> Vec<Cards> {
         })
         .collect()
 }
+
+/// `_SUMMARY_CARDS`: `^Seat (\d+): .*?\b(?:showed|mucked) \[([^\]]*)\]` (the `words` are the
+/// alternatives, each ending " ["), read by hand: the first of them after the name with a word boundary before it and a closing
+/// bracket after it. A boundary next to a non-ASCII character is deferred.
+pub fn summary_cards<'a>(line: &'a str, words: &[&str]) -> Result<Option<(i64, &'a str)>, Defer> {
+    let rest = &line[5..];
+    let Some(colon) = rest.find(": ") else {
+        return Ok(None);
+    };
+    let number = &rest[..colon];
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        if number.chars().all(|c| c.is_numeric()) && !number.is_empty() {
+            return Err("odd_number");
+        }
+        return Ok(None);
+    }
+    let body_start = 5 + colon + 2;
+    let body = &line[body_start..];
+    let mut best: Option<usize> = None;
+    for &word in words {
+        let mut at = 0;
+        while let Some(i) = body[at..].find(word) {
+            let pos = at + i;
+            let ok_boundary = match body[..pos].chars().last() {
+                None => true,
+                Some(c) if c.is_ascii() => !(c.is_ascii_alphanumeric() || c == '_'),
+                Some(_) => return Err("odd_summary_line"),
+            };
+            if ok_boundary && body[pos + word.len()..].contains(']') {
+                best = Some(best.map_or(pos, |b: usize| b.min(pos)));
+                break;
+            }
+            at = pos + 1;
+        }
+    }
+    let Some(pos) = best else {
+        return Ok(None);
+    };
+    let open = pos + body[pos..].find('[').unwrap() + 1;
+    let close = body[open..].find(']').unwrap() + open;
+    Ok(Some((ascii_int(number)?, &body[open..close])))
+}

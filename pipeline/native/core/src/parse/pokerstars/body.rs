@@ -492,6 +492,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
         .collect();
     seat_objs.sort_by_key(|s| s.seat);
     Ok(Hand {
+        site: "pokerstars",
         hand_id: h.hand_id,
         limit,
         currency: h.currency,

@@ -3,7 +3,7 @@
 
 use crate::model::*;
 use crate::parse::cards::{cards_in_brackets, parse_cards};
-use crate::parse::starlike::{ascii_int, money};
+use crate::parse::starlike::{ascii_int, money, summary_cards};
 use crate::parse::Defer;
 use regex::Regex;
 use std::sync::OnceLock;
@@ -62,7 +62,7 @@ pub(super) fn read_summary(
         }
         if line.starts_with('S') {
             if line.contains("ed [") && line.starts_with("Seat ") {
-                if let Some((seat, text)) = summary_cards(line)? {
+                if let Some((seat, text)) = summary_cards(line, &["showed [", "mucked ["])? {
                     let cards = parse_cards(text)?;
                     if !cards.is_empty() && !hole.iter().any(|x| x.0 == seat) {
                         hole.push((seat, cards));
@@ -188,46 +188,4 @@ fn plain_pot(line: &str) -> Option<PotTexts<'_>> {
         r = &after[end..];
     }
     Some((total, pots, rake))
-}
-
-/// `_SUMMARY_CARDS`: `^Seat (\d+): .*?\b(?:showed|mucked) \[([^\]]*)\]`, read by hand: the
-/// first "showed [" / "mucked [" after the name with a word boundary before it and a closing
-/// bracket after it. A boundary next to a non-ASCII character is deferred.
-fn summary_cards(line: &str) -> Result<Option<(i64, &str)>, Defer> {
-    let rest = &line[5..];
-    let Some(colon) = rest.find(": ") else {
-        return Ok(None);
-    };
-    let number = &rest[..colon];
-    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-        if number.chars().all(|c| c.is_numeric()) && !number.is_empty() {
-            return Err("odd_number");
-        }
-        return Ok(None);
-    }
-    let body_start = 5 + colon + 2;
-    let body = &line[body_start..];
-    let mut best: Option<usize> = None;
-    for word in ["showed [", "mucked ["] {
-        let mut at = 0;
-        while let Some(i) = body[at..].find(word) {
-            let pos = at + i;
-            let ok_boundary = match body[..pos].chars().last() {
-                None => true,
-                Some(c) if c.is_ascii() => !(c.is_ascii_alphanumeric() || c == '_'),
-                Some(_) => return Err("odd_summary_line"),
-            };
-            if ok_boundary && body[pos + word.len()..].contains(']') {
-                best = Some(best.map_or(pos, |b: usize| b.min(pos)));
-                break;
-            }
-            at = pos + 1;
-        }
-    }
-    let Some(pos) = best else {
-        return Ok(None);
-    };
-    let open = pos + 8;
-    let close = body[open..].find(']').unwrap() + open;
-    Ok(Some((ascii_int(number)?, &body[open..close])))
 }
