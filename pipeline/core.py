@@ -7,7 +7,8 @@ Two cores stand behind it:
 - **python**, the reference: :mod:`parsers` + :mod:`pipeline.engine` +
   :mod:`pipeline.store.flatten`. It reads every format and is the oracle of the other.
 - **native**, the Rust core in ``pipeline/native`` (the private module ``sidepot_native``),
-  for PokerStars text. It claims a hand only when it can give exactly the rows the Python
+  for PokerStars, GGPoker and Ignition text (``sidepot_native.SITES``). It claims a hand
+  only when it can give exactly the rows the Python
   core gives (the parity tests prove it on the corpus and on simulated hands); a file with any
   hand it does not claim, or anything else unusual, is read by the Python core whole, so the
   choice of core never loses or changes a hand.
@@ -103,33 +104,38 @@ def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
                   final: bool) -> PackedFile | None:
     """The native core's PackedFile, or None when the Python core must read the file.
 
-    None unless the file is PokerStars text, within the import's size bounds, and the native
-    core claims every hand of it; the Python core then decides everything it decides today
-    (rejects, a cut last hand, skipped files).
+    None unless the file is in a format the native core reads (``SITES``), within the
+    import's size bounds, and the native core claims every hand of it; the Python core then
+    decides everything it decides today (rejects, a cut last hand, skipped files).
     """
-    if not _is_pokerstars(data[start:], fmt_name) or _oversized(data[start:]):
+    fmt = _native_format(data[start:], fmt_name)
+    if fmt is None or _oversized(data[start:]):
         return None
     now = datetime.now(UTC).replace(tzinfo=None)
     stamp = (now - _EPOCH) // _MICROSECOND
-    out = _native().parse_pokerstars(data, path, start, stamp, final)
+    if fmt == "pokerstars":
+        out = _native().parse_pokerstars(data, path, start, stamp, final)
+    else:
+        out = _native().parse_text(data, path, fmt, start, stamp, final)
     chunks: pa.Table = out["chunks"]
     if out["deferred"] is not None or chunks.num_rows == 0:
         return None
     if any(status != "rows" for status in chunks.column("status").to_pylist()):
         return None
-    return _packed(out, chunks, len(data))
+    return _packed(out, chunks, len(data), fmt)
 
 
 _MICROSECOND = datetime(1970, 1, 1, 0, 0, 0, 1) - _EPOCH
 
 
-def _is_pokerstars(tail: bytes, fmt_name: str | None) -> bool:
-    if fmt_name is not None:
-        return fmt_name == "pokerstars"
-    try:
-        return registry.detect(tail[: config.DETECT_BYTES]).name == "pokerstars"
-    except Exception:  # noqa: BLE001 - undetectable: the Python core says why
-        return False
+def _native_format(tail: bytes, fmt_name: str | None) -> str | None:
+    """The file's format name where the native core reads that format, else None."""
+    if fmt_name is None:
+        try:
+            fmt_name = registry.detect(tail[: config.DETECT_BYTES]).name
+        except Exception:  # noqa: BLE001 - undetectable: the Python core says why
+            return None
+    return fmt_name if fmt_name in getattr(_native(), "SITES", ("pokerstars",)) else None
 
 
 def _oversized(tail: bytes) -> bool:
@@ -141,7 +147,7 @@ def _oversized(tail: bytes) -> bool:
     return max(map(len, tail.split(b"\n"))) > config.MAX_LINE_CHARS
 
 
-def _packed(out: dict, chunks: pa.Table, size: int) -> PackedFile | None:
+def _packed(out: dict, chunks: pa.Table, size: int, fmt: str = "pokerstars") -> PackedFile | None:
     """A PackedFile from the native result: every chunk is a hand with rows."""
     n = chunks.num_rows
     starts: dict[str, tuple[int, ...]] = {"hands": tuple(range(n + 1))}
@@ -162,5 +168,5 @@ def _packed(out: dict, chunks: pa.Table, size: int) -> PackedFile | None:
     consumed = int(out["consumed"])
     # Only a last hand left for later (a file still being written) stops short of the end.
     incomplete = consumed < size
-    return PackedFile("pokerstars", None, consumed, ends, rows_at, codes, {}, rows,
+    return PackedFile(fmt, None, consumed, ends, rows_at, codes, {}, rows,
                       incomplete=incomplete, core="native")
