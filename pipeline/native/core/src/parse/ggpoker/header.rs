@@ -103,19 +103,51 @@ fn stakes_of(text: &str, dec: u32) -> Result<(i64, i64, i64), Defer> {
     Ok((amounts[0], amounts[1], amounts.get(2).copied().unwrap_or(0)))
 }
 
+/// "2024/01/02 03:04:05" exactly (two-digit fields): the six numbers, read without `_DATE`.
+fn usual_date(date: &str) -> Option<[i64; 6]> {
+    let b = date.as_bytes();
+    if b.len() != 19
+        || b[4] != b'/'
+        || b[7] != b'/'
+        || b[10] != b' '
+        || b[13] != b':'
+        || b[16] != b':'
+    {
+        return None;
+    }
+    let n = |i: usize, k: usize| -> Option<i64> {
+        let t = &b[i..i + k];
+        t.iter()
+            .all(u8::is_ascii_digit)
+            .then(|| t.iter().fold(0, |a, &c| a * 10 + (c - b'0') as i64))
+    };
+    Some([
+        n(0, 4)?,
+        n(5, 2)?,
+        n(8, 2)?,
+        n(11, 2)?,
+        n(14, 2)?,
+        n(17, 2)?,
+    ])
+}
+
 /// (UTC microseconds, printed local time) of the first date in `date`: GG prints no zone,
 /// the time is read as UTC; a date `datetime` refuses gives no start time.
 fn started_at(date: &str) -> Result<(Option<i64>, String), Defer> {
-    let Some(d) = res().date.captures(date) else {
-        return Ok((None, String::new()));
-    };
     let mut f = [0i64; 6];
-    for (i, x) in f.iter_mut().enumerate() {
-        let t = &d[i + 1];
-        if !t.is_ascii() {
-            return Err("odd_date");
+    if let Some(usual) = usual_date(date) {
+        f = usual;
+    } else {
+        let Some(d) = res().date.captures(date) else {
+            return Ok((None, String::new()));
+        };
+        for (i, x) in f.iter_mut().enumerate() {
+            let t = &d[i + 1];
+            if !t.is_ascii() {
+                return Err("odd_date");
+            }
+            *x = t.parse().map_err(|_| "odd_date")?;
         }
-        *x = t.parse().map_err(|_| "odd_date")?;
     }
     let [y, mo, dd, hh, mi, ss] = f;
     let local = format!("{y}/{mo:02}/{dd:02} {hh:02}:{mi:02}:{ss:02}");
@@ -133,6 +165,65 @@ fn started_at(date: &str) -> Result<(Option<i64>, String), Defer> {
     Ok((Some(secs * 1_000_000), local))
 }
 
+/// `\s` on an ASCII character (Python's and Rust's agree there; `\x1c`-`\x1f`, which only
+/// Python's takes, defer the whole hand first).
+fn is_blank(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
+}
+
+/// `_HEAD` by hand (an ASCII line but for currency signs): (hand id, rest).
+fn head(line: &str) -> Option<(&str, &str)> {
+    let s = line.strip_prefix("Poker Hand #")?;
+    let letters = s
+        .bytes()
+        .take(4)
+        .take_while(u8::is_ascii_alphabetic)
+        .count();
+    let digits = s[letters..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || !s[letters + digits..].starts_with(':') {
+        return None;
+    }
+    let rest = s[letters + digits + 1..].trim_start_matches(|c: char| is_blank(c));
+    Some((&s[..letters + digits], rest))
+}
+
+/// `_CASH` by hand where its first "(" gives the match: (desc, stakes, date). None: read it
+/// with the regex.
+fn plain_cash(rest: &str) -> Option<(&str, &str, &str)> {
+    let open = rest.find('(')?;
+    let close = open + rest[open..].find(')')?;
+    let after = rest[close + 1..].trim_start_matches(|c: char| is_blank(c));
+    let date = after
+        .strip_prefix('-')?
+        .trim_start_matches(|c: char| is_blank(c));
+    let desc = rest[..open].trim_end_matches(|c: char| is_blank(c));
+    Some((desc, &rest[open + 1..close], date))
+}
+
+/// The header of a cash hand from its parts.
+fn cash_header(hand_id: &str, desc: &str, stakes: &str, date: &str) -> Result<Header, Defer> {
+    let currency = match py_strip(stakes).chars().next() {
+        Some('$') => "USD",
+        Some('€') => "EUR",
+        Some('£') => "GBP",
+        Some('¥') => "CNY",
+        _ => "PLAY",
+    };
+    let decimals = if currency == "PLAY" { 0 } else { 2 };
+    let (started_at, local_time) = started_at(date)?;
+    Ok(Header {
+        hand_id: hand_id.to_string(),
+        tournament_id: None,
+        level: None,
+        currency,
+        decimals,
+        limit: limit_of(desc)?,
+        stakes: stakes_of(stakes, decimals)?,
+        started_at,
+        local_time,
+    })
+}
+
 /// Read a header line (leading blanks and BOM already dropped).
 pub fn parse_header(line: &str) -> Result<Header, Defer> {
     if line
@@ -142,8 +233,19 @@ pub fn parse_header(line: &str) -> Result<Header, Defer> {
         return Err("non_ascii_header");
     }
     let r = res();
-    let m = r.head.captures(line).ok_or("bad_header")?;
-    let rest = m.name("rest").map_or("", |x| x.as_str());
+    let (hand_id, rest) = match head(line) {
+        Some(got) => got,
+        None => {
+            let m = r.head.captures(line).ok_or("bad_header")?;
+            let rest = m.name("rest").map_or("", |x| x.as_str());
+            (m.name("id").map_or("", |x| x.as_str()), rest)
+        }
+    };
+    if !rest.starts_with("Tournament #") {
+        if let Some((desc, stakes, date)) = plain_cash(rest) {
+            return cash_header(hand_id, desc, stakes, date);
+        }
+    }
     let t = if rest.starts_with("Tournament #") {
         r.tourney.captures(rest)
     } else {
@@ -179,7 +281,7 @@ pub fn parse_header(line: &str) -> Result<Header, Defer> {
     let stakes = stakes_of(text(stakes), decimals)?;
     let (started_at, local_time) = started_at(text(date))?;
     Ok(Header {
-        hand_id: m["id"].to_string(),
+        hand_id: hand_id.to_string(),
         tournament_id,
         level,
         currency,

@@ -42,26 +42,61 @@ type SeatRow = (i64, String, i64, bool);
 fn read_seats(lines: &[&str], mut i: usize, dec: u32) -> Result<(Vec<SeatRow>, usize), Defer> {
     let mut seats: Vec<SeatRow> = Vec::new();
     while i < lines.len() && lines[i].starts_with("Seat ") {
-        let Some(s) = res().seat.captures(lines[i]) else {
-            break;
+        let row = match plain_seat(lines[i], dec)? {
+            Some(row) => row,
+            None => {
+                let Some(s) = res().seat.captures(lines[i]) else {
+                    break;
+                };
+                let stack = money(&s["stack"], dec)?;
+                if let Some(b) = s.name("bounty") {
+                    money(b.as_str(), 2)?;
+                }
+                let seat = ascii_int(&s["seat"])?;
+                (
+                    seat,
+                    s["name"].to_string(),
+                    stack,
+                    s["tail"].contains("sitting out"),
+                )
+            }
         };
-        let stack = money(&s["stack"], dec)?;
-        if let Some(b) = s.name("bounty") {
-            money(b.as_str(), 2)?;
-        }
-        let seat = ascii_int(&s["seat"])?;
-        let name = s["name"].to_string();
         // (the Python reader keeps the last of a repeated seat or name: not read here)
-        if seat > 1000 || seats.iter().any(|o| o.0 == seat || o.1 == name) {
+        if row.0 > 1000 || seats.iter().any(|o| o.0 == row.0 || o.1 == row.1) {
             return Err("repeated_seat_or_name");
         }
-        seats.push((seat, name, stack, s["tail"].contains("sitting out")));
+        seats.push(row);
         i += 1;
     }
     if seats.is_empty() {
         return Err("no_seats");
     }
     Ok((seats, i))
+}
+
+/// `_SEAT` for the plain "Seat 3: name ($1.23 in chips)" by hand: the name ends at the
+/// line's last " (" (the stack holds no blank or parenthesis), nothing follows the stack.
+/// None: read it with the regex.
+fn plain_seat(line: &str, dec: u32) -> Result<Option<SeatRow>, Defer> {
+    let Some(body) = line.strip_suffix(" in chips)") else {
+        return Ok(None);
+    };
+    let (Some(colon), Some(open)) = (body.find(": "), body.rfind(" (")) else {
+        return Ok(None);
+    };
+    let number = &body[5..colon];
+    let stack = &body[open + 2..];
+    if colon + 2 > open
+        || number.is_empty()
+        || !number.bytes().all(|b| b.is_ascii_digit())
+        || stack.is_empty()
+        || stack.contains([' ', '(', ')'])
+        || !stack.ends_with(|c: char| c.is_ascii_digit())
+    {
+        return Ok(None);
+    }
+    let name = body[colon + 2..open].to_string();
+    Ok(Some((ascii_int(number)?, name, money(stack, dec)?, false)))
 }
 
 fn read_table(line: &str) -> Result<(String, Option<i64>, Option<i64>), Defer> {
