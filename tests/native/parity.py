@@ -33,6 +33,28 @@ def python_parse(data: bytes, path: str):  # noqa: ANN201 - a PackedFile of eith
     return parse_file((data, path, 0, None, True))
 
 
+def same_packed(data: bytes, path: str, start: int = 0, final: bool = True) -> str:
+    """Assert that the seam (``pipeline.core.parse_file``: native, mixed or Python) packs
+    ``data`` exactly as the Python reference does, every field, reject and row (but the
+    import time); return the core the seam used."""
+    from pipeline import core
+
+    args = (data, path, start, None, final)
+    got, want = core.parse_file(args), core.parse_file_python(args)
+    assert (got.format, got.skip, got.consumed, got.incomplete) == (
+        want.format, want.skip, want.consumed, want.incomplete), path
+    assert (got.ends, got.rows_at, got.codes) == (want.ends, want.rows_at, want.codes), path
+    assert got.rejects == want.rejects, path
+    assert got.rows.sources == want.rows.sources, path
+    for name in TABLES:
+        a, b = got.rows.tables[name], want.rows.tables[name]
+        if name == "hands":
+            a, b = a.drop_columns(["imported_at"]), b.drop_columns(["imported_at"])
+        assert a.equals(b), f"{path}: {name}"
+        assert got.rows.starts[name] == want.rows.starts[name], f"{path}: {name} starts"
+    return got.core
+
+
 def simulated_text(n: int, seed: int, **kw: object) -> str:
     """``n`` simulated hands written as PokerStars text."""
     try:

@@ -6,10 +6,12 @@ __version__: str
 EXACT_CODES: list[str]
 
 def parse_pokerstars(
-    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True
+    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True,
+    defer_above: int | None = None,
 ) -> dict[str, pa.Table | str | int | None]:
-    """Keys: deferred (str | None), consumed (int), chunks, hands, seats, actions, pots,
-    findings, rejects (pa.Table)."""
+    """Keys: deferred (str | None), consumed (int), chunks (offset, end, line, status, index,
+    reason, text: a deferred chunk's text, n_seats..n_findings), hands, seats, actions, pots,
+    findings, rejects (pa.Table). A chunk over ``defer_above`` bytes is deferred unread."""
 
 def rank_hands(hands: list[list[int]]) -> list[int]: ...
 def codes_table() -> str: ...

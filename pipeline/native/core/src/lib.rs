@@ -42,6 +42,9 @@ pub struct ChunkOut {
     pub status: Status,
     /// Rows of this hand in seats, actions, pots and findings (zeros unless `Rows`).
     pub counts: rows::Counts,
+    /// A deferred chunk's text (`Chunk.text` of the Python split), for the Python core to
+    /// read this one hand; None otherwise.
+    pub text: Option<String>,
 }
 
 pub struct FileOut {
@@ -205,6 +208,19 @@ pub fn parse_file(
     final_: bool,
     imported_at: i64,
 ) -> FileOut {
+    parse_file_with(data, path, start, final_, imported_at, usize::MAX)
+}
+
+/// [`parse_file`], deferring every chunk of more than `defer_above` bytes unread (the
+/// Python core bounds hands and lines by characters: it decides such a chunk).
+pub fn parse_file_with(
+    data: &[u8],
+    path: &str,
+    start: usize,
+    final_: bool,
+    imported_at: i64,
+    defer_above: usize,
+) -> FileOut {
     let empty = |why| FileOut {
         deferred: Some(why),
         consumed: start,
@@ -221,13 +237,21 @@ pub fn parse_file(
     for c in &split.chunks {
         let lines = split.chunk_lines(c);
         let mut counts = [0; 4];
-        let got = catch_unwind(AssertUnwindSafe(|| one_hand(&lines, c.offset, c.line)));
+        let mut text = None;
+        let got = if c.end - c.offset > defer_above {
+            Ok(Err("large_chunk"))
+        } else {
+            catch_unwind(AssertUnwindSafe(|| one_hand(&lines, c.offset, c.line)))
+        };
         let status = match got {
             Ok(Ok((hand, rep))) => {
                 counts = tables.add(&hand, &rep);
                 Status::Rows(tables.n_hands - 1)
             }
-            Ok(Err(why)) => Status::Deferred(why),
+            Ok(Err(why)) => {
+                text = Some(lines.join("\n"));
+                Status::Deferred(why)
+            }
             Err(panic) => {
                 let msg = panic
                     .downcast_ref::<String>()
@@ -250,6 +274,7 @@ pub fn parse_file(
             line: c.line,
             status,
             counts,
+            text,
         });
     }
     FileOut {
@@ -261,8 +286,8 @@ pub fn parse_file(
 }
 
 /// The per-chunk list as an Arrow table: offset, end, line, status ("rows", "deferred" or
-/// "rejected"), index (the row in the hand tables or the rejects table, -1 when deferred)
-/// reason (the deferral reason) and each claimed hand's rows in seats, actions, pots and
+/// "rejected"), index (the row in the hand tables or the rejects table, -1 when deferred),
+/// reason (the deferral reason), text (a deferred chunk's text) and each claimed hand's rows in seats, actions, pots and
 /// findings (n_seats, n_actions, n_pots, n_findings: the `Rows.starts` of the Python side).
 pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
     use arrow_array::builder::{Int64Builder, StringBuilder};
@@ -275,7 +300,11 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         Int64Builder::new(),
         Int64Builder::new(),
     );
-    let (mut status, mut reason) = (StringBuilder::new(), StringBuilder::new());
+    let (mut status, mut reason, mut text) = (
+        StringBuilder::new(),
+        StringBuilder::new(),
+        StringBuilder::new(),
+    );
     let mut counts: Vec<Int64Builder> = (0..4).map(|_| Int64Builder::new()).collect();
     for c in chunks {
         off.append_value(c.offset as i64);
@@ -289,6 +318,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         status.append_value(s);
         idx.append_value(i);
         reason.append_option(r);
+        text.append_option(c.text.as_deref());
         for (b, n) in counts.iter_mut().zip(c.counts) {
             b.append_value(n as i64);
         }
@@ -300,6 +330,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         Field::new("status", DataType::Utf8, false),
         Field::new("index", DataType::Int64, false),
         Field::new("reason", DataType::Utf8, true),
+        Field::new("text", DataType::Utf8, true),
         Field::new("n_seats", DataType::Int64, false),
         Field::new("n_actions", DataType::Int64, false),
         Field::new("n_pots", DataType::Int64, false),
@@ -312,6 +343,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         Arc::new(status.finish()),
         Arc::new(idx.finish()),
         Arc::new(reason.finish()),
+        Arc::new(text.finish()),
         Arc::new(counts[0].finish()),
         Arc::new(counts[1].finish()),
         Arc::new(counts[2].finish()),
