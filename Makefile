@@ -9,7 +9,7 @@ NATIVE_SOURCES := $(shell find $(NATIVE) -path $(NATIVE)/target -prune -o \( -na
 	-o -name 'Cargo.toml' -o -name 'Cargo.lock' -o -name 'pyproject.toml' -o -name 'codes.tsv' \) \
 	-print 2>/dev/null)
 
-.PHONY: demo test slow bench lint clean fuzz corpus-report native native-check
+.PHONY: demo test slow bench lint clean fuzz fuzz-native corpus-report native native-check
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -64,6 +64,21 @@ fuzz: $(STAMP)
 	@$(BIN)/python -c "import atheris" 2>/dev/null || $(BIN)/python -m pip install -q atheris \
 		|| echo "make fuzz: atheris does not install on this Python; the harness cannot run"
 	$(BIN)/python -m pipeline.dev.fuzz -max_total_time=$(FUZZ_SECONDS) $(FUZZ_ARGS)
+	@$(MAKE) --no-print-directory fuzz-native
+
+# cargo-fuzz on the native parser and engine (pipeline/native/fuzz; libFuzzer needs a nightly
+# toolchain): each target for FUZZ_SECONDS, seeded with the sample files.
+FUZZ_TARGETS ?= parse_file one_hand
+fuzz-native:
+	@if ! command -v cargo >/dev/null 2>&1 || ! rustup toolchain list 2>/dev/null | grep -q nightly; then \
+		echo "make fuzz: cargo-fuzz needs a nightly Rust toolchain (rustup toolchain install nightly)"; \
+	else \
+		command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked || exit 1; \
+		mkdir -p $(NATIVE)/fuzz/corpus/parse_file $(NATIVE)/fuzz/corpus/one_hand; \
+		cp data/samples/*.txt $(NATIVE)/fuzz/corpus/parse_file/; \
+		cd $(NATIVE)/fuzz && for t in $(FUZZ_TARGETS); do \
+			cargo +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check parsers pipeline reports tests

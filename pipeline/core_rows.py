@@ -66,13 +66,16 @@ def _count(column: pa.ChunkedArray, value: str) -> int:
     return sum(chunk.to_pylist().count(value) for chunk in column.chunks)
 
 
-def _native_rows(out: dict, table: pa.Table) -> Rows:
-    """The native tables as Rows: ``starts`` from the per-chunk counts of the claimed hands."""
-    claimed = table.filter(pa.compute.equal(table.column("status"), "rows"))
-    n = claimed.num_rows
+def _native_rows(out: dict, table: pa.Table, claimed: list[bool] | None = None) -> Rows:
+    """The native tables as Rows: ``starts`` from the per-chunk counts of the claimed hands
+    (``claimed``: which chunks have rows; None when all have)."""
+    mask = None if claimed is None else np.asarray(claimed, bool)
+    n = out["hands"].num_rows
     starts: dict[str, tuple[int, ...]] = {"hands": tuple(range(n + 1))}
     for name, counter in _COUNTED:
-        counts = claimed.column(counter).to_numpy()
+        counts = table.column(counter).to_numpy()
+        if mask is not None:
+            counts = counts[mask]
         starts[name] = tuple(np.concatenate(([0], np.cumsum(counts))).tolist())
     tables = {name: out[name] for name in HAND_TABLES}
     sources = tuple(out["hands"].column("source_file").to_pylist())
@@ -122,7 +125,7 @@ def _merged(out: dict, c: _Chunks, data: bytes, path: str, start: int,
     order = sorted(deferred)
     python = pack(FileParse(fmt_name, None, tuple(deferred[k] for k in order), consumed))
     at_python = {k: j for j, k in enumerate(order)}
-    nat = _native_rows(out, out["chunks"])
+    nat = _native_rows(out, out["chunks"], [status == "rows" for status in c.status])
     nat_codes = _native_codes(nat)
     src, row, rows_at, codes, rejects = [], [], [], [], {}
     for k in range(n):

@@ -13,10 +13,11 @@ pub mod header;
 pub mod model;
 pub mod parse;
 pub mod rows;
+pub mod stream;
 pub mod text;
 
 use arrow_array::RecordBatch;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::catch_unwind;
 use std::sync::Mutex;
 
 pub fn version() -> &'static str {
@@ -115,14 +116,24 @@ fn exact(code: &str) -> bool {
     }
 }
 
-thread_local! {
-    static PANIC_HOOK: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+static PANIC_HOOK: Mutex<Option<String>> = Mutex::new(None);
+static PANIC_HOOK_SET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Test hook (every thread: a file's hands may be read on several): parsing the hand with
+/// this id panics, to prove that no panic crosses into Python.
+pub fn set_panic_hand(hand_id: Option<String>) {
+    let on = hand_id.is_some();
+    *PANIC_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = hand_id;
+    PANIC_HOOK_SET.store(on, std::sync::atomic::Ordering::SeqCst);
 }
 
-/// Test hook (this thread only): parsing the hand with this id panics, to prove that no
-/// panic crosses into Python.
-pub fn set_panic_hand(hand_id: Option<String>) {
-    PANIC_HOOK.with(|h| *h.borrow_mut() = hand_id);
+fn panic_hook_hits(hand_id: &str) -> bool {
+    PANIC_HOOK_SET.load(std::sync::atomic::Ordering::Relaxed)
+        && PANIC_HOOK
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_deref()
+            == Some(hand_id)
 }
 
 /// Largest amount (minor units, times the actions bound) kept natively: far below the
@@ -169,7 +180,7 @@ pub fn one_hand(
     line: usize,
 ) -> Result<(model::Hand, engine::Replay), &'static str> {
     let hand = parse::parse_hand(lines, offset as i64, line as i64)?;
-    if PANIC_HOOK.with(|h| h.borrow().as_deref() == Some(hand.hand_id.as_str())) {
+    if panic_hook_hits(&hand.hand_id) {
         panic!("test hook: panic on hand {}", hand.hand_id);
     }
     let rep = engine::replay(&hand)?;
@@ -234,56 +245,12 @@ pub fn parse_file_with(
         Ok(Err(why)) => return empty(why),
         Err(_) => return empty("internal_error"),
     };
-    let mut tables = rows::Tables::new(path, imported_at);
-    let mut chunks = Vec::with_capacity(split.chunks.len());
-    for c in &split.chunks {
-        let lines = split.chunk_lines(c);
-        let mut counts = [0; 4];
-        let mut text = None;
-        let got = if c.end - c.offset > defer_above {
-            Ok(Err("large_chunk"))
-        } else {
-            catch_unwind(AssertUnwindSafe(|| one_hand(&lines, c.offset, c.line)))
-        };
-        let status = match got {
-            Ok(Ok((hand, rep))) => {
-                counts = tables.add(&hand, &rep);
-                Status::Rows(tables.n_hands - 1)
-            }
-            Ok(Err(why)) => {
-                text = Some(lines.join("\n"));
-                Status::Deferred(why)
-            }
-            Err(panic) => {
-                let msg = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
-                tables.add_reject(
-                    c.offset as i64,
-                    c.line as i64,
-                    "internal_error",
-                    &format!("panic: {msg}"),
-                    &lines.join("\n"),
-                );
-                Status::Rejected(tables.n_rejects - 1)
-            }
-        };
-        chunks.push(ChunkOut {
-            offset: c.offset,
-            end: c.end,
-            line: c.line,
-            status,
-            counts,
-            text,
-        });
-    }
+    let (chunks, tables) = stream::read_chunks(&split, path, imported_at, defer_above);
     FileOut {
         deferred: None,
         consumed: split.consumed,
         chunks,
-        tables: tables.finish(),
+        tables,
     }
 }
 
