@@ -48,7 +48,8 @@ corpus-report: $(STAMP)
 	$(BIN)/python -m pipeline.dev.corpus_report $(CORPUS)
 
 # pipeline.dev.bench: import speed and memory vs a regex pass and pokerkit, on simulated hands (and
-# the corpus where present), into bench/results.json; BENCH_ARGS e.g. '--hands 50000'.
+# the corpus where present), both cores side by side, into bench/results.json; BENCH_ARGS e.g.
+# '--hands 50000', or '--quick' (2,000 hands, no corpus, no memory runs) while iterating.
 # bench_stats runs second: it merges its figures into bench/results.json under "stats".
 # The first run builds its stores under bench/ (1M and 10M hands: tens of minutes, ~10 GB).
 BENCH_ARGS ?=

@@ -14,6 +14,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// One run's outcomes and tables.
+type Part = (Vec<ChunkOut>, Tables);
+
 /// Hands per run: big enough that a run's tables cost little to join, small enough that
 /// the threads finish together.
 pub const RUN: usize = 2048;
@@ -52,12 +55,11 @@ pub fn read_chunks(
             .collect();
         (outs, tables)
     };
-    let parts: Vec<(Vec<ChunkOut>, Tables)> = if n <= 1 {
+    let parts: Vec<Part> = if n <= 1 {
         runs.iter().map(|run| read(run)).collect()
     } else {
         let next = AtomicUsize::new(0);
-        let slots: Vec<Mutex<Option<(Vec<ChunkOut>, Tables)>>> =
-            runs.iter().map(|_| Mutex::new(None)).collect();
+        let slots: Vec<Mutex<Option<Part>>> = runs.iter().map(|_| Mutex::new(None)).collect();
         std::thread::scope(|scope| {
             for _ in 0..n {
                 scope.spawn(|| loop {
@@ -82,7 +84,7 @@ pub fn read_chunks(
 
 /// The runs' outcomes with their row indices made file-wide, and their tables joined.
 fn join(
-    parts: Vec<(Vec<ChunkOut>, Tables)>,
+    parts: Vec<Part>,
     path: &str,
     imported_at: i64,
 ) -> (Vec<ChunkOut>, Vec<(&'static str, RecordBatch)>) {
@@ -109,14 +111,20 @@ fn join(
     if batches.len() == 1 {
         return (chunks, batches.pop().expect("one run"));
     }
+    // Table by table, each run's piece dropped once joined: the peak is the runs' tables
+    // plus one joined table, not two copies of everything.
     let names: Vec<&'static str> = batches[0].iter().map(|(name, _)| *name).collect();
+    let mut columns: Vec<std::vec::IntoIter<(&'static str, RecordBatch)>> =
+        batches.into_iter().map(|b| b.into_iter()).collect();
     let joined = names
         .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            let parts: Vec<&RecordBatch> = batches.iter().map(|b| &b[i].1).collect();
+        .map(|name| {
+            let parts: Vec<RecordBatch> = columns
+                .iter_mut()
+                .map(|c| c.next().expect("every run has every table").1)
+                .collect();
             let schema = parts[0].schema();
-            let batch = arrow_select::concat::concat_batches(&schema, parts)
+            let batch = arrow_select::concat::concat_batches(&schema, &parts)
                 .expect("the runs' tables share one schema");
             (*name, batch)
         })
