@@ -7,11 +7,12 @@ Two cores stand behind it:
 - **python**, the reference: :mod:`parsers` + :mod:`pipeline.engine` +
   :mod:`pipeline.store.flatten`. It reads every format and is the oracle of the other.
 - **native**, the Rust core in ``pipeline/native`` (the private module ``sidepot_native``),
-  for PokerStars, GGPoker and Ignition text (``sidepot_native.SITES``). It claims a hand
-  only when it can give exactly the rows the Python
-  core gives (the parity tests prove it on the corpus and on simulated hands); a file with any
-  hand it does not claim, or anything else unusual, is read by the Python core whole, so the
-  choice of core never loses or changes a hand.
+  for PokerStars, GGPoker and Ignition text (:data:`NATIVE_ENTRY`). It claims a hand only when it can give exactly
+  the rows the Python core gives (the parity tests prove it on the corpus, simulated and
+  mutated hands); every hand it does not claim is read by the Python core alone and the rows
+  merged in file order (:mod:`pipeline.core_rows`: the file's core is then ``"mixed"``), and
+  a file it cannot split exactly is read by the Python core whole, so the choice of core
+  never loses or changes a hand.
 
 ``SIDEPOT_CORE=python|native`` forces one; by default the native core runs where it is built.
 Each PackedFile says which core read it, and the import summary adds that up.
@@ -25,23 +26,27 @@ from datetime import UTC, datetime
 from functools import cache
 from types import ModuleType
 
-import numpy as np
-import pyarrow as pa
-
 from parsers import registry
 from pipeline import config
+from pipeline.core_rows import packed_from_native
 from pipeline.errors import SidepotError
 from pipeline.ingest.pack import PackedFile, pack
 from pipeline.ingest.parse import parse_bytes
-from pipeline.store.rows import Rows
 
-__all__ = ["CORE_ENV", "chosen_core", "native_available", "parse_file", "parse_file_python"]
+__all__ = ["CORE_ENV", "NATIVE_ENTRY", "chosen_core", "native_available", "parse_file",
+           "parse_file_python"]
 
 #: The environment variable that forces a core.
 CORE_ENV = "SIDEPOT_CORE"
-#: The tables a native result carries, in the store's order, with their per-hand row counts.
-_COUNTED = (("seats", "n_seats"), ("actions", "n_actions"), ("pots", "n_pots"),
-            ("findings", "n_findings"))
+#: The formats the native core reads: format name -> the entry point in ``sidepot_native``
+#: that reads it. Each returns the dict ``parse_pokerstars`` returns
+#: (``pipeline/native/README.md``); ``parse_text`` reads every text format of
+#: ``sidepot_native.SITES`` and takes the format name. A site's reader plugs in here.
+NATIVE_ENTRY: dict[str, str] = {
+    "pokerstars": "parse_pokerstars",
+    "ggpoker": "parse_text",
+    "ignition": "parse_text",
+}
 _EPOCH = datetime(1970, 1, 1)
 
 
@@ -102,71 +107,41 @@ def parse_file_python(args: tuple[bytes, str, int, str | None, bool]) -> PackedF
 
 def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
                   final: bool) -> PackedFile | None:
-    """The native core's PackedFile, or None when the Python core must read the file.
-
-    None unless the file is in a format the native core reads (``SITES``), within the
-    import's size bounds, and the native core claims every hand of it; the Python core then
-    decides everything it decides today (rejects, a cut last hand, skipped files).
+    """The native core's PackedFile (its rows, and the Python core's for the hands it
+    defers), or None when the Python core must read the whole file: a format no native entry
+    point reads, a file over the import's size bound, one the native core defers whole (an
+    encoding it does not reproduce exactly), or one with no hand (the Python core says why).
     """
     fmt = _native_format(data[start:], fmt_name)
-    if fmt is None or _oversized(data[start:]):
+    if fmt is None or len(data) - start > config.MAX_FILE_BYTES:
         return None
     now = datetime.now(UTC).replace(tzinfo=None)
     stamp = (now - _EPOCH) // _MICROSECOND
-    if fmt == "pokerstars":
-        out = _native().parse_pokerstars(data, path, start, stamp, final)
-    else:
-        out = _native().parse_text(data, path, fmt, start, stamp, final)
-    chunks: pa.Table = out["chunks"]
-    if out["deferred"] is not None or chunks.num_rows == 0:
+    out = _read_native(fmt, data, path, start, stamp, final)
+    if out["deferred"] is not None or out["chunks"].num_rows == 0:
         return None
-    if any(status != "rows" for status in chunks.column("status").to_pylist()):
-        return None
-    return _packed(out, chunks, len(data), fmt)
+    return packed_from_native(out, data, path, start, fmt)
 
 
 _MICROSECOND = datetime(1970, 1, 1, 0, 0, 0, 1) - _EPOCH
 
 
+def _read_native(fmt: str, data: bytes, path: str, start: int, stamp: int,
+                 final: bool) -> dict:
+    """One native entry point's result for a file of format ``fmt``."""
+    entry = getattr(_native(), NATIVE_ENTRY[fmt])
+    # A chunk longer than the line bound may be oversized: the Python core bounds it.
+    bound = {"defer_above": config.MAX_LINE_CHARS}
+    if NATIVE_ENTRY[fmt] == "parse_text":
+        return entry(data, path, fmt, start, stamp, final, **bound)
+    return entry(data, path, start, stamp, final, **bound)
+
+
 def _native_format(tail: bytes, fmt_name: str | None) -> str | None:
-    """The file's format name where the native core reads that format, else None."""
+    """The format's name when a native entry point reads it, else None."""
     if fmt_name is None:
         try:
             fmt_name = registry.detect(tail[: config.DETECT_BYTES]).name
         except Exception:  # noqa: BLE001 - undetectable: the Python core says why
             return None
-    return fmt_name if fmt_name in getattr(_native(), "SITES", ("pokerstars",)) else None
-
-
-def _oversized(tail: bytes) -> bool:
-    """A file the Python core bounds (an oversized hand or line becomes a reject there)."""
-    if len(tail) > config.MAX_FILE_BYTES:
-        return True
-    if len(tail) <= config.MAX_LINE_CHARS:
-        return False
-    return max(map(len, tail.split(b"\n"))) > config.MAX_LINE_CHARS
-
-
-def _packed(out: dict, chunks: pa.Table, size: int, fmt: str = "pokerstars") -> PackedFile | None:
-    """A PackedFile from the native result: every chunk is a hand with rows."""
-    n = chunks.num_rows
-    starts: dict[str, tuple[int, ...]] = {"hands": tuple(range(n + 1))}
-    for name, counter in _COUNTED:
-        counts = chunks.column(counter).to_numpy()
-        starts[name] = tuple(np.concatenate(([0], np.cumsum(counts))).tolist())
-    hands: pa.Table = out["hands"]
-    if hands.num_rows != n:
-        return None
-    tables = {name: out[name] for name in ("hands", "seats", "actions", "pots", "findings")}
-    codes_column = tables["findings"].column("code").to_pylist()
-    fs = starts["findings"]
-    codes = tuple(tuple(codes_column[fs[i]:fs[i + 1]]) for i in range(n))
-    sources = tuple(hands.column("source_file").to_pylist())
-    rows = Rows(tables, starts, sources)
-    ends = tuple(chunks.column("end").to_pylist())
-    rows_at = tuple(chunks.column("index").to_pylist())
-    consumed = int(out["consumed"])
-    # Only a last hand left for later (a file still being written) stops short of the end.
-    incomplete = consumed < size
-    return PackedFile(fmt, None, consumed, ends, rows_at, codes, {}, rows,
-                      incomplete=incomplete, core="native")
+    return fmt_name if fmt_name in NATIVE_ENTRY else None

@@ -7,10 +7,12 @@ EXACT_CODES: list[str]
 SITES: list[str]
 
 def parse_pokerstars(
-    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True
+    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True,
+    defer_above: int | None = None,
 ) -> dict[str, pa.Table | str | int | None]:
-    """Keys: deferred (str | None), consumed (int), chunks, hands, seats, actions, pots,
-    findings, rejects (pa.Table)."""
+    """Keys: deferred (str | None), consumed (int), chunks (offset, end, line, status, index,
+    reason, text: a deferred chunk's text, n_seats..n_findings), hands, seats, actions, pots,
+    findings, rejects (pa.Table). A chunk over ``defer_above`` bytes is deferred unread."""
 
 def parse_text(
     data: bytes,
@@ -19,6 +21,7 @@ def parse_text(
     start: int = 0,
     imported_at_us: int = 0,
     final_: bool = True,
+    defer_above: int | None = None,
 ) -> dict[str, pa.Table | str | int | None]:
     """``parse_pokerstars`` for the format ``site`` (one of ``SITES``)."""
 

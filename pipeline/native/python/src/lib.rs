@@ -31,9 +31,11 @@ fn to_pyarrow<'py>(
 /// start=start, final=final)`). Returns a dict: `deferred` (None, or why the whole file is
 /// for the Python path), `consumed`, `chunks` (a table: offset, end, line, status, index,
 /// reason) and the tables `hands`, `seats`, `actions`, `pots`, `findings`, `rejects`;
-/// `imported_at_us` fills the hands' `imported_at` (microseconds since the epoch, UTC).
+/// `imported_at_us` fills the hands' `imported_at` (microseconds since the epoch, UTC);
+/// a chunk of more than `defer_above` bytes is deferred unread (its text in `chunks.text`,
+/// as for every deferred chunk).
 #[pyfunction]
-#[pyo3(signature = (data, path, start=0, imported_at_us=0, final_=true))]
+#[pyo3(signature = (data, path, start=0, imported_at_us=0, final_=true, defer_above=None))]
 fn parse_pokerstars<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyBytes>,
@@ -41,33 +43,34 @@ fn parse_pokerstars<'py>(
     start: usize,
     imported_at_us: i64,
     final_: bool,
+    defer_above: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let bytes: &[u8] = data.as_bytes();
+    let above = defer_above.unwrap_or(usize::MAX);
+    let reader = &sidepot_core::parse::POKERSTARS;
     let out = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                sidepot_core::parse_file(bytes, path, start, final_, imported_at_us)
+                sidepot_core::parse_file_with(
+                    reader,
+                    bytes,
+                    path,
+                    start,
+                    final_,
+                    imported_at_us,
+                    above,
+                )
             }))
         })
         .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
-    let pa = py.import("pyarrow")?;
-    let d = PyDict::new(py);
-    d.set_item("deferred", out.deferred)?;
-    d.set_item("consumed", out.consumed)?;
-    d.set_item(
-        "chunks",
-        to_pyarrow(py, &pa, sidepot_core::chunks_batch(&out.chunks))?,
-    )?;
-    for (name, batch) in out.tables {
-        d.set_item(name, to_pyarrow(py, &pa, batch)?)?;
-    }
-    Ok(d)
+    file_dict(py, out)
 }
 
 /// Parse a file's bytes as the format `site` ("pokerstars", "ggpoker", ...: `SITES`), from
 /// byte `start`: the same dict as `parse_pokerstars`. An unknown site is a ValueError.
 #[pyfunction]
-#[pyo3(signature = (data, path, site, start=0, imported_at_us=0, final_=true))]
+#[pyo3(signature = (data, path, site, start=0, imported_at_us=0, final_=true, defer_above=None))]
+#[allow(clippy::too_many_arguments)]
 fn parse_text<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyBytes>,
@@ -76,14 +79,24 @@ fn parse_text<'py>(
     start: usize,
     imported_at_us: i64,
     final_: bool,
+    defer_above: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let reader = sidepot_core::parse::site(site)
         .ok_or_else(|| PyValueError::new_err(format!("no native reader for {site:?}")))?;
     let bytes: &[u8] = data.as_bytes();
+    let above = defer_above.unwrap_or(usize::MAX);
     let out = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                sidepot_core::parse_file_of(reader, bytes, path, start, final_, imported_at_us)
+                sidepot_core::parse_file_with(
+                    reader,
+                    bytes,
+                    path,
+                    start,
+                    final_,
+                    imported_at_us,
+                    above,
+                )
             }))
         })
         .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
