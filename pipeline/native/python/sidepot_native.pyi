@@ -11,6 +11,12 @@ def parse_pokerstars(
     """Keys: deferred (str | None), consumed (int), chunks, hands, seats, actions, pots,
     findings, rejects (pa.Table)."""
 
+def parse_phh(
+    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True,
+    sites: list[str] = ...,
+) -> dict[str, pa.Table | str | int | None]:
+    """PHH/PHHS bytes; the keys of parse_pokerstars. ``sites``: the venues read as sites."""
+
 def rank_hands(hands: list[list[int]]) -> list[int]: ...
 def codes_table() -> str: ...
 def _set_panic_hand(hand_id: str | None = None) -> None: ...

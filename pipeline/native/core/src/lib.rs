@@ -12,6 +12,7 @@ pub mod eval;
 pub mod header;
 pub mod model;
 pub mod parse;
+pub mod phh;
 pub mod rows;
 pub mod text;
 

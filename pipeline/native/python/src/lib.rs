@@ -64,6 +64,46 @@ fn parse_pokerstars<'py>(
     Ok(d)
 }
 
+/// Parse a PHH/PHHS file's bytes (the contract of `parse_pokerstars`); `sites` are the site
+/// names a hand's `venue` may name (`parsers.registry`'s), any other venue reading as "phh".
+#[pyfunction]
+#[pyo3(signature = (data, path, start=0, imported_at_us=0, final_=true, sites=vec![]))]
+fn parse_phh<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    path: &str,
+    start: usize,
+    imported_at_us: i64,
+    final_: bool,
+    sites: Vec<String>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let bytes: &[u8] = data.as_bytes();
+    let out = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                sidepot_core::phh::parse_file(bytes, path, start, final_, imported_at_us, &sites)
+            }))
+        })
+        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    file_dict(py, out)
+}
+
+/// A file's result as the dict `parse_pokerstars` documents.
+fn file_dict(py: Python<'_>, out: sidepot_core::FileOut) -> PyResult<Bound<'_, PyDict>> {
+    let pa = py.import("pyarrow")?;
+    let d = PyDict::new(py);
+    d.set_item("deferred", out.deferred)?;
+    d.set_item("consumed", out.consumed)?;
+    d.set_item(
+        "chunks",
+        to_pyarrow(py, &pa, sidepot_core::chunks_batch(&out.chunks))?,
+    )?;
+    for (name, batch) in out.tables {
+        d.set_item(name, to_pyarrow(py, &pa, batch)?)?;
+    }
+    Ok(d)
+}
+
 /// Dense strength rank of each hand (lists of 5 to 7 phevaluator card ids, rank * 4 + suit):
 /// 0 for the strongest. For the tests that hold the evaluator to phevaluator's order.
 #[pyfunction]
@@ -97,6 +137,7 @@ fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", sidepot_core::version())?;
     m.add("EXACT_CODES", sidepot_core::EXACT_CODES.to_vec())?;
     m.add_function(wrap_pyfunction!(parse_pokerstars, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_phh, m)?)?;
     m.add_function(wrap_pyfunction!(rank_hands, m)?)?;
     m.add_function(wrap_pyfunction!(codes_table, m)?)?;
     m.add_function(wrap_pyfunction!(_set_panic_hand, m)?)?;
