@@ -7,10 +7,10 @@ Two cores stand behind it:
 - **python**, the reference: :mod:`parsers` + :mod:`pipeline.engine` +
   :mod:`pipeline.store.flatten`. It reads every format and is the oracle of the other.
 - **native**, the Rust core in ``pipeline/native`` (the private module ``sidepot_native``),
-  for PokerStars text. It claims a hand only when it can give exactly the rows the Python
-  core gives (the parity tests prove it on the corpus and on simulated hands); a file with any
-  hand it does not claim, or anything else unusual, is read by the Python core whole, so the
-  choice of core never loses or changes a hand.
+  for PokerStars text and PHH/PHHS. It claims a hand only when it can give exactly the rows
+  the Python core gives (the parity tests prove it on the corpus and on simulated hands); a
+  file with any hand it does not claim, or anything else unusual, is read by the Python core
+  whole, so the choice of core never loses or changes a hand.
 
 ``SIDEPOT_CORE=python|native`` forces one; by default the native core runs where it is built.
 Each PackedFile says which core read it, and the import summary adds that up.
@@ -107,29 +107,45 @@ def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
     core claims every hand of it; the Python core then decides everything it decides today
     (rejects, a cut last hand, skipped files).
     """
-    if not _is_pokerstars(data[start:], fmt_name) or _oversized(data[start:]):
+    name = _native_format(data[start:], fmt_name)
+    if name is None or _oversized(data[start:]):
         return None
     now = datetime.now(UTC).replace(tzinfo=None)
     stamp = (now - _EPOCH) // _MICROSECOND
-    out = _native().parse_pokerstars(data, path, start, stamp, final)
+    if name == "phh":
+        out = _native().parse_phh(data, path, start, stamp, final, _sites())
+    else:
+        out = _native().parse_pokerstars(data, path, start, stamp, final)
     chunks: pa.Table = out["chunks"]
     if out["deferred"] is not None or chunks.num_rows == 0:
         return None
     if any(status != "rows" for status in chunks.column("status").to_pylist()):
         return None
-    return _packed(out, chunks, len(data))
+    return _packed(out, chunks, len(data), name)
+
+
+#: The formats the native core reads.
+_NATIVE_FORMATS = frozenset({"pokerstars", "phh"})
+
+
+def _native_format(tail: bytes, fmt_name: str | None) -> str | None:
+    """The file's format when the native core reads it (PokerStars text or PHH), else None."""
+    if fmt_name is not None:
+        return fmt_name if fmt_name in _NATIVE_FORMATS else None
+    try:
+        name = registry.detect(tail[: config.DETECT_BYTES]).name
+    except Exception:  # noqa: BLE001 - undetectable: the Python core says why
+        return None
+    return name if name in _NATIVE_FORMATS else None
+
+
+@cache
+def _sites() -> list[str]:
+    """The site names a PHH ``venue`` may name (the Python reader's ``_known_sites``)."""
+    return sorted({f.site for f in registry.FORMATS})
 
 
 _MICROSECOND = datetime(1970, 1, 1, 0, 0, 0, 1) - _EPOCH
-
-
-def _is_pokerstars(tail: bytes, fmt_name: str | None) -> bool:
-    if fmt_name is not None:
-        return fmt_name == "pokerstars"
-    try:
-        return registry.detect(tail[: config.DETECT_BYTES]).name == "pokerstars"
-    except Exception:  # noqa: BLE001 - undetectable: the Python core says why
-        return False
 
 
 def _oversized(tail: bytes) -> bool:
@@ -141,7 +157,8 @@ def _oversized(tail: bytes) -> bool:
     return max(map(len, tail.split(b"\n"))) > config.MAX_LINE_CHARS
 
 
-def _packed(out: dict, chunks: pa.Table, size: int) -> PackedFile | None:
+def _packed(out: dict, chunks: pa.Table, size: int,
+            fmt: str = "pokerstars") -> PackedFile | None:
     """A PackedFile from the native result: every chunk is a hand with rows."""
     n = chunks.num_rows
     starts: dict[str, tuple[int, ...]] = {"hands": tuple(range(n + 1))}
@@ -162,5 +179,5 @@ def _packed(out: dict, chunks: pa.Table, size: int) -> PackedFile | None:
     consumed = int(out["consumed"])
     # Only a last hand left for later (a file still being written) stops short of the end.
     incomplete = consumed < size
-    return PackedFile("pokerstars", None, consumed, ends, rows_at, codes, {}, rows,
+    return PackedFile(fmt, None, consumed, ends, rows_at, codes, {}, rows,
                       incomplete=incomplete, core="native")
