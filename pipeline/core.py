@@ -181,3 +181,84 @@ def _packed(out: dict, chunks: pa.Table, size: int,
     incomplete = consumed < size
     return PackedFile(fmt, None, consumed, ends, rows_at, codes, {}, rows,
                       incomplete=incomplete, core="native")
+
+
+# --- many small files in one native call -----------------------------------------------------
+
+#: A batch of whole files for one native call: at most this many, and this many bytes. A
+#: folder of one-hand PHH files (how the public PHH data sets ship) then costs one call and
+#: one set of Arrow tables per few hundred files, not per file (issue 14, item 7).
+GROUP_FILES = 256
+GROUP_BYTES = 4 * 1024 * 1024
+#: A file this small may join a batch (larger ones are read on their own, as ever).
+_SMALL_FILE = 256 * 1024
+
+
+def parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
+    """:func:`parse_file` over many jobs, in order (None for a None job): the same PackedFiles,
+    but the small whole PHH files among them are read by one native call."""
+    out: list[PackedFile | None] = [None] * len(jobs)
+    batch: list[int] = []
+    native = chosen_core() == "native"
+    for k, args in enumerate(jobs):
+        if args is None:
+            continue
+        if native and _batchable(*args):
+            batch.append(k)
+        else:
+            out[k] = parse_file(args)
+    if len(batch) == 1:
+        out[batch[0]] = parse_file(jobs[batch[0]])
+    elif batch:
+        for k, packed in zip(batch, _parse_phh_batch([jobs[k] for k in batch]), strict=True):
+            out[k] = packed
+    return out
+
+
+def _batchable(data: bytes, path: str, start: int, fmt_name: str | None, final: bool) -> bool:
+    """A small whole file that the native PHH reader may read in a batch."""
+    return (start == 0 and final and len(data) <= _SMALL_FILE
+            and _native_format(data, fmt_name) == "phh" and not _oversized(data))
+
+
+def _parse_phh_batch(jobs: list[tuple]) -> list[PackedFile]:
+    """Whole PHH files in one native call; a file it does not claim whole goes to Python."""
+    now = datetime.now(UTC).replace(tzinfo=None)
+    stamp = (now - _EPOCH) // _MICROSECOND
+    out = _native().parse_phh_files([j[0] for j in jobs], [j[1] for j in jobs], stamp,
+                                    _sites())
+    chunks: pa.Table = out["chunks"]
+    status = chunks.column("status").to_pylist()
+    ends = chunks.column("end").to_pylist()
+    claimed = np.asarray([s == "rows" for s in status], np.bool_)
+    starts: dict[str, np.ndarray] = {"hands": np.arange(int(claimed.sum()) + 1)}
+    for name, counter in _COUNTED:
+        counts = chunks.column(counter).to_numpy()[claimed]
+        starts[name] = np.concatenate(([0], np.cumsum(counts)))
+    tables = {name: out[name] for name in ("hands", "seats", "actions", "pots", "findings")}
+    codes_column = tables["findings"].column("code").to_pylist()
+    sources = tables["hands"].column("source_file").to_pylist()
+    packed: list[PackedFile] = []
+    at = hand = 0  # the file's first chunk, and its first hand in the batch
+    for job, n, deferred, consumed in zip(jobs, out["file_chunks"], out["file_deferred"],
+                                          out["file_consumed"], strict=True):
+        lo, at = at, at + n
+        if deferred is not None or n == 0 or not claimed[lo:at].all():
+            hand += int(claimed[lo:at].sum())
+            packed.append(parse_file_python(job))
+            continue
+        h0, hand = hand, hand + n
+        fs = starts["findings"]
+        rows = Rows(
+            {name: tables[name].slice(int(starts[name][h0]),
+                                      int(starts[name][hand] - starts[name][h0]))
+             for name in tables},
+            {name: tuple((starts[name][h0:hand + 1] - starts[name][h0]).tolist())
+             for name in tables},
+            tuple(sources[h0:hand]),
+        )
+        codes = tuple(tuple(codes_column[fs[i]:fs[i + 1]]) for i in range(h0, hand))
+        packed.append(PackedFile("phh", None, consumed, tuple(ends[lo:at]), tuple(range(n)),
+                                 codes, {}, rows, incomplete=consumed < len(job[0]),
+                                 core="native"))
+    return packed

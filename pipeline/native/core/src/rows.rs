@@ -315,6 +315,13 @@ impl Tables {
         }
     }
 
+    /// The source file of the hands and rejects added from now on (many files, one batch).
+    pub fn set_path(&mut self, path: &str) {
+        if self.path != path {
+            self.path = path.to_string();
+        }
+    }
+
     /// The site of the hands and rejects added from now on.
     pub fn set_site(&mut self, site: &str) {
         if self.site != site {

@@ -158,33 +158,37 @@ fn one_hand(
     Ok((site, h, rep))
 }
 
-/// One PHH/PHHS file's bytes -> rows for the hands read natively, deferrals for the rest
-/// (`sites`: the site names sidepot reads, which a `venue` may name). Never panics.
-pub fn parse_file(
+/// What one file of a batch became: `deferred` (the whole file is the Python path's) or its
+/// chunks, the next `n_chunks` of the batch's chunk list.
+pub struct FileMeta {
+    pub deferred: Option<&'static str>,
+    pub consumed: usize,
+    pub n_chunks: usize,
+}
+
+/// One file's chunks into `tables` and `chunks`; never panics.
+fn parse_into(
     data: &[u8],
-    path: &str,
     start: usize,
     final_: bool,
-    imported_at: i64,
     sites: &[String],
-) -> FileOut {
-    let mut tables = rows::Tables::new(path, imported_at);
-    let deferred = |why, tables: rows::Tables| FileOut {
+    tables: &mut rows::Tables,
+    chunks: &mut Vec<ChunkOut>,
+) -> FileMeta {
+    let deferred = |why| FileMeta {
         deferred: Some(why),
         consumed: start,
-        chunks: vec![],
-        tables: tables.finish(),
+        n_chunks: 0,
     };
     if let Some(why) = file_deferral(data, start, final_) {
-        return deferred(why, tables);
+        return deferred(why);
     }
     let lines = match catch_unwind(|| text::lines(data, 0)) {
         Ok(Ok(lines)) => lines,
-        Ok(Err(why)) => return deferred(why, tables),
-        Err(_) => return deferred("internal_error", tables),
+        Ok(Err(why)) => return deferred(why),
+        Err(_) => return deferred("internal_error"),
     };
     let pieces = split(&lines, data.len());
-    let mut chunks = Vec::with_capacity(pieces.len());
     for p in &pieces {
         let mut body: Vec<&str> = lines[p.first..=p.last]
             .iter()
@@ -228,12 +232,56 @@ pub fn parse_file(
             counts,
         });
     }
-    FileOut {
+    FileMeta {
         deferred: None,
         consumed: data.len(),
+        n_chunks: pieces.len(),
+    }
+}
+
+/// One PHH/PHHS file's bytes -> rows for the hands read natively, deferrals for the rest
+/// (`sites`: the site names sidepot reads, which a `venue` may name). Never panics.
+pub fn parse_file(
+    data: &[u8],
+    path: &str,
+    start: usize,
+    final_: bool,
+    imported_at: i64,
+    sites: &[String],
+) -> FileOut {
+    let mut tables = rows::Tables::new(path, imported_at);
+    let mut chunks = Vec::new();
+    let meta = parse_into(data, start, final_, sites, &mut tables, &mut chunks);
+    FileOut {
+        deferred: meta.deferred,
+        consumed: meta.consumed,
         chunks,
         tables: tables.finish(),
     }
+}
+
+/// Many whole files (`(bytes, path)`) in one batch of tables: a folder of one-hand files
+/// costs one call and one set of Arrow tables, not one per file. The chunks of file `k`
+/// follow those of the files before it; a chunk's `Rows(i)` indexes the batch's hands.
+pub fn parse_many(
+    files: &[(&[u8], &str)],
+    imported_at: i64,
+    sites: &[String],
+) -> (Vec<FileMeta>, FileOut) {
+    let mut tables = rows::Tables::new("", imported_at);
+    let mut chunks = Vec::new();
+    let mut metas = Vec::with_capacity(files.len());
+    for (data, path) in files {
+        tables.set_path(path);
+        metas.push(parse_into(data, 0, true, sites, &mut tables, &mut chunks));
+    }
+    let out = FileOut {
+        deferred: None,
+        consumed: 0,
+        chunks,
+        tables: tables.finish(),
+    };
+    (metas, out)
 }
 
 #[cfg(test)]
