@@ -7,12 +7,12 @@ Two cores stand behind it:
 - **python**, the reference: :mod:`parsers` + :mod:`pipeline.engine` +
   :mod:`pipeline.store.flatten`. It reads every format and is the oracle of the other.
 - **native**, the Rust core in ``pipeline/native`` (the private module ``sidepot_native``),
-  for PokerStars, GGPoker and Ignition text (:data:`NATIVE_ENTRY`). It claims a hand only when it can give exactly
-  the rows the Python core gives (the parity tests prove it on the corpus, simulated and
-  mutated hands); every hand it does not claim is read by the Python core alone and the rows
-  merged in file order (:mod:`pipeline.core_rows`: the file's core is then ``"mixed"``), and
-  a file it cannot split exactly is read by the Python core whole, so the choice of core
-  never loses or changes a hand.
+  for PokerStars, GGPoker and Ignition text and PHH/PHHS (:data:`NATIVE_ENTRY`). It claims
+  a hand only when it can give exactly the rows the Python core gives (the parity tests
+  prove it on the corpus, simulated and mutated hands); every hand it does not claim is read
+  by the Python core alone and the rows merged in file order (:mod:`pipeline.core_rows`: the
+  file's core is then ``"mixed"``), and a file it cannot split exactly is read by the Python
+  core whole, so the choice of core never loses or changes a hand.
 
 ``SIDEPOT_CORE=python|native`` forces one; by default the native core runs where it is built.
 Each PackedFile says which core read it, and the import summary adds that up.
@@ -28,7 +28,7 @@ from types import ModuleType
 
 from parsers import registry
 from pipeline import config
-from pipeline.core_rows import packed_from_native
+from pipeline.core_rows import packed_from_batch, packed_from_native
 from pipeline.errors import SidepotError
 from pipeline.ingest.pack import PackedFile, pack
 from pipeline.ingest.parse import parse_bytes
@@ -46,6 +46,7 @@ NATIVE_ENTRY: dict[str, str] = {
     "pokerstars": "parse_pokerstars",
     "ggpoker": "parse_text",
     "ignition": "parse_text",
+    "phh": "parse_phh",
 }
 _EPOCH = datetime(1970, 1, 1)
 
@@ -115,12 +116,22 @@ def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
     fmt = _native_format(data[start:], fmt_name)
     if fmt is None or len(data) - start > config.MAX_FILE_BYTES:
         return None
+    if fmt == "phh" and _oversized(data[start:]):
+        return None
     now = datetime.now(UTC).replace(tzinfo=None)
     stamp = (now - _EPOCH) // _MICROSECOND
     out = _read_native(fmt, data, path, start, stamp, final)
     if out["deferred"] is not None or out["chunks"].num_rows == 0:
         return None
+    if fmt == "phh" and any(s != "rows" for s in out["chunks"].column("status").to_pylist()):
+        return None  # the PHH reader does not hand back deferred hands' text yet
     return packed_from_native(out, data, path, start, fmt)
+
+
+@cache
+def _sites() -> list[str]:
+    """The site names a PHH ``venue`` may name (the Python reader's ``_known_sites``)."""
+    return sorted({f.site for f in registry.FORMATS})
 
 
 _MICROSECOND = datetime(1970, 1, 1, 0, 0, 0, 1) - _EPOCH
@@ -132,6 +143,8 @@ def _read_native(fmt: str, data: bytes, path: str, start: int, stamp: int,
     entry = getattr(_native(), NATIVE_ENTRY[fmt])
     # A chunk longer than the line bound may be oversized: the Python core bounds it.
     bound = {"defer_above": config.MAX_LINE_CHARS}
+    if fmt == "phh":
+        return entry(data, path, start, stamp, final, _sites())
     if NATIVE_ENTRY[fmt] == "parse_text":
         return entry(data, path, fmt, start, stamp, final, **bound)
     return entry(data, path, start, stamp, final, **bound)
@@ -145,3 +158,59 @@ def _native_format(tail: bytes, fmt_name: str | None) -> str | None:
         except Exception:  # noqa: BLE001 - undetectable: the Python core says why
             return None
     return fmt_name if fmt_name in NATIVE_ENTRY else None
+
+
+def _oversized(tail: bytes) -> bool:
+    """A file the Python core bounds (an oversized hand or line becomes a reject there)."""
+    if len(tail) > config.MAX_FILE_BYTES:
+        return True
+    if len(tail) <= config.MAX_LINE_CHARS:
+        return False
+    return max(map(len, tail.split(b"\n"))) > config.MAX_LINE_CHARS
+
+
+# --- many small files in one native call -----------------------------------------------------
+
+#: A batch of whole files for one native call: at most this many, and this many bytes. A
+#: folder of one-hand PHH files (how the public PHH data sets ship) then costs one call and
+#: one set of Arrow tables per few hundred files, not per file (issue 14, item 7).
+GROUP_FILES = 256
+GROUP_BYTES = 4 * 1024 * 1024
+#: A file this small may join a batch (larger ones are read on their own, as ever).
+_SMALL_FILE = 256 * 1024
+
+
+def parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
+    """:func:`parse_file` over many jobs, in order (None for a None job): the same PackedFiles,
+    but the small whole PHH files among them are read by one native call."""
+    out: list[PackedFile | None] = [None] * len(jobs)
+    batch: list[int] = []
+    native = chosen_core() == "native"
+    for k, args in enumerate(jobs):
+        if args is None:
+            continue
+        if native and _batchable(*args):
+            batch.append(k)
+        else:
+            out[k] = parse_file(args)
+    if len(batch) == 1:
+        out[batch[0]] = parse_file(jobs[batch[0]])
+    elif batch:
+        for k, packed in zip(batch, _parse_phh_batch([jobs[k] for k in batch]), strict=True):
+            out[k] = packed
+    return out
+
+
+def _batchable(data: bytes, path: str, start: int, fmt_name: str | None, final: bool) -> bool:
+    """A small whole file that the native PHH reader may read in a batch."""
+    return (start == 0 and final and len(data) <= _SMALL_FILE
+            and _native_format(data, fmt_name) == "phh" and not _oversized(data))
+
+
+def _parse_phh_batch(jobs: list[tuple]) -> list[PackedFile]:
+    """Whole PHH files in one native call; a file it does not claim whole goes to Python."""
+    now = datetime.now(UTC).replace(tzinfo=None)
+    stamp = (now - _EPOCH) // _MICROSECOND
+    out = _native().parse_phh_files([j[0] for j in jobs], [j[1] for j in jobs], stamp,
+                                    _sites())
+    return packed_from_batch(out, jobs, parse_file_python)

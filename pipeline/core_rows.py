@@ -16,6 +16,7 @@ neither stored nor rejected, for the next import.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -183,3 +184,45 @@ def _merge_rows(a: Rows, b: Rows, src: np.ndarray, row: np.ndarray) -> Rows:
     sources = tuple(a.sources[r] if s == 0 else b.sources[r] for s, r in zip(src, row,
                                                                             strict=True))
     return Rows(tables, starts, sources)
+
+
+def packed_from_batch(out: dict, jobs: list[tuple],
+                      python: Callable[[tuple], PackedFile]) -> list[PackedFile]:
+    """Per-file PackedFiles from one native call over many whole files (``parse_phh_files``):
+    each file's slice of the batch's tables, or ``python(job)`` for a file the native core
+    does not claim whole."""
+    chunks: pa.Table = out["chunks"]
+    status = chunks.column("status").to_pylist()
+    ends = chunks.column("end").to_pylist()
+    claimed = np.asarray([s == "rows" for s in status], np.bool_)
+    starts: dict[str, np.ndarray] = {"hands": np.arange(int(claimed.sum()) + 1)}
+    for name, counter in _COUNTED:
+        counts = chunks.column(counter).to_numpy()[claimed]
+        starts[name] = np.concatenate(([0], np.cumsum(counts)))
+    tables = {name: out[name] for name in ("hands", "seats", "actions", "pots", "findings")}
+    codes_column = tables["findings"].column("code").to_pylist()
+    sources = tables["hands"].column("source_file").to_pylist()
+    packed: list[PackedFile] = []
+    at = hand = 0  # the file's first chunk, and its first hand in the batch
+    for job, n, deferred, consumed in zip(jobs, out["file_chunks"], out["file_deferred"],
+                                          out["file_consumed"], strict=True):
+        lo, at = at, at + n
+        if deferred is not None or n == 0 or not claimed[lo:at].all():
+            hand += int(claimed[lo:at].sum())
+            packed.append(python(job))
+            continue
+        h0, hand = hand, hand + n
+        fs = starts["findings"]
+        rows = Rows(
+            {name: tables[name].slice(int(starts[name][h0]),
+                                      int(starts[name][hand] - starts[name][h0]))
+             for name in tables},
+            {name: tuple((starts[name][h0:hand + 1] - starts[name][h0]).tolist())
+             for name in tables},
+            tuple(sources[h0:hand]),
+        )
+        codes = tuple(tuple(codes_column[fs[i]:fs[i + 1]]) for i in range(h0, hand))
+        packed.append(PackedFile("phh", None, consumed, tuple(ends[lo:at]), tuple(range(n)),
+                                 codes, {}, rows, incomplete=consumed < len(job[0]),
+                                 core="native"))
+    return packed

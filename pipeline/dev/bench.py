@@ -44,6 +44,7 @@ from pathlib import Path
 from parsers.errors import AmbiguousFormatError, ParseError, UnknownFormatError
 from parsers.read import split_file
 from pipeline.core import native_available, parse_file
+from pipeline.dev.bench_small_files import small_files
 from pipeline.engine import replay
 from pipeline.ingest.writer import fewer_collections
 
@@ -349,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     out["pokerstars_text"] = text
     with fewer_collections():
         out["phh"] = phh_stages(root / "phh")
+    out["phh_small_files"] = small_files()  # 5,000 one-hand PHH files: sidepot vs pokerkit
     corpus = REPO.parent / "shared" / "corpus" / "PokerStars"
     if os.environ.get("SIDEPOT_CORPUS"):
         corpus = Path(os.environ["SIDEPOT_CORPUS"]) / "PokerStars"

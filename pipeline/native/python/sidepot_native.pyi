@@ -25,6 +25,18 @@ def parse_text(
 ) -> dict[str, pa.Table | str | int | None]:
     """``parse_pokerstars`` for the format ``site`` (one of ``SITES``)."""
 
+def parse_phh(
+    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True,
+    sites: list[str] = ...,
+) -> dict[str, pa.Table | str | int | None]:
+    """PHH/PHHS bytes; the keys of parse_pokerstars. ``sites``: the venues read as sites."""
+
+def parse_phh_files(
+    datas: list[bytes], paths: list[str], imported_at_us: int = 0, sites: list[str] = ...,
+) -> dict[str, object]:
+    """Many whole PHH files in one batch: parse_phh's tables for all, and per file the lists
+    file_deferred, file_consumed, file_chunks."""
+
 def rank_hands(hands: list[list[int]]) -> list[int]: ...
 def codes_table() -> str: ...
 def _set_panic_hand(hand_id: str | None = None) -> None: ...

@@ -12,6 +12,7 @@ pub mod eval;
 pub mod header;
 pub mod model;
 pub mod parse;
+pub mod phh;
 pub mod rows;
 pub mod stream;
 pub mod text;
@@ -127,7 +128,7 @@ pub fn set_panic_hand(hand_id: Option<String>) {
     PANIC_HOOK_SET.store(on, std::sync::atomic::Ordering::SeqCst);
 }
 
-fn panic_hook_hits(hand_id: &str) -> bool {
+pub(crate) fn panic_hook_hits(hand_id: &str) -> bool {
     PANIC_HOOK_SET.load(std::sync::atomic::Ordering::Relaxed)
         && PANIC_HOOK
             .lock()

@@ -227,8 +227,8 @@ pub struct Tables {
     r: Vec<Box<dyn ArrayBuilder>>,
     pub n_hands: usize,
     pub n_rejects: usize,
-    /// The site of the file's reject rows (each hand's rows carry `hand.site`).
-    pub site: &'static str,
+    /// The site of the rows added next (a PHHS file's hands may name different venues).
+    site: String,
 }
 
 /// Rows one hand added to the seats, actions, pots and findings tables.
@@ -295,6 +295,7 @@ fn li(v: &mut [Box<dyn ArrayBuilder>], i: usize, xs: &[i64]) {
     l.append(true);
 }
 
+/// The site a `Tables` writes until `set_site` says otherwise.
 const SITE: &str = "pokerstars";
 
 impl Tables {
@@ -310,16 +311,31 @@ impl Tables {
             r: builders(&REJECT_COLS),
             n_hands: 0,
             n_rejects: 0,
-            site: SITE,
+            site: SITE.to_string(),
+        }
+    }
+
+    /// The source file of the hands and rejects added from now on (many files, one batch).
+    pub fn set_path(&mut self, path: &str) {
+        if self.path != path {
+            self.path = path.to_string();
+        }
+    }
+
+    /// The site of the hands and rejects added from now on.
+    pub fn set_site(&mut self, site: &str) {
+        if self.site != site {
+            self.site = site.to_string();
         }
     }
 
     pub fn add_reject(&mut self, offset: i64, line: i64, reason: &str, detail: &str, raw: &str) {
+        let site = self.site.clone();
         let r = &mut self.r;
         s(r, 0, Some(&self.path));
         i64_(r, 1, Some(offset));
         i32_(r, 2, Some(line));
-        s(r, 3, Some(self.site));
+        s(r, 3, Some(&site));
         s(r, 4, Some(reason));
         s(r, 5, Some(detail));
         s(r, 6, Some(raw));
@@ -330,6 +346,8 @@ impl Tables {
     pub fn add(&mut self, hand: &Hand, rep: &Replay) -> Counts {
         let f = 10i64.pow(2 - hand.decimals);
         let id = hand.hand_id.as_str();
+        let owned_site = self.site.clone();
+        let site = owned_site.as_str();
         let name_of = |seat: i64| {
             hand.seats
                 .iter()
@@ -342,7 +360,7 @@ impl Tables {
         let reported = !hand.report.collections.is_empty() || !hand.report.cash_outs.is_empty();
         let pos = positions(hand);
         // `flatten.FEE_INCLUDED_SITES`: where the printed cash-out is already net of its fee
-        let fee_included = hand.site == "pokerstars";
+        let fee_included = self.site == "pokerstars";
         for seat in &hand.seats {
             let r = result(seat.seat);
             let invested = r.map_or(0, |r| r.invested);
@@ -365,7 +383,7 @@ impl Tables {
                 won
             };
             let v = &mut self.s;
-            s(v, 0, Some(hand.site));
+            s(v, 0, Some(site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(seat.seat));
             s(v, 3, Some(&seat.player));
@@ -395,7 +413,7 @@ impl Tables {
                 a.amount
             };
             let v = &mut self.a;
-            s(v, 0, Some(hand.site));
+            s(v, 0, Some(site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(seq as i64));
             s(v, 3, Some(a.street.name()));
@@ -430,7 +448,7 @@ impl Tables {
                     .collect()
             };
             let v = &mut self.p;
-            s(v, 0, Some(hand.site));
+            s(v, 0, Some(site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(p.index));
             m(v, 3, Some(p.amount), f);
@@ -443,7 +461,7 @@ impl Tables {
         // findings
         for x in &rep.findings {
             let v = &mut self.f;
-            s(v, 0, Some(hand.site));
+            s(v, 0, Some(site));
             s(v, 1, Some(id));
             s(v, 2, Some(x.code));
             s(v, 3, Some(x.severity.value()));
@@ -457,7 +475,7 @@ impl Tables {
             .iter()
             .any(|x| x.severity == crate::codes::Severity::Error);
         let v = &mut self.h;
-        s(v, 0, Some(hand.site));
+        s(v, 0, Some(site));
         s(v, 1, Some(id));
         s(v, 2, Some(&self.path));
         i64_(v, 3, Some(hand.offset));

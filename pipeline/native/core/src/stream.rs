@@ -51,7 +51,7 @@ pub fn read_chunks(
     let n = threads(runs.len());
     let read = |run: &[Chunk]| {
         let mut tables = Tables::new(path, imported_at);
-        tables.site = site.format;
+        tables.set_site(site.format);
         let outs: Vec<ChunkOut> = run
             .iter()
             .map(|c| read_chunk(site, split, c, &mut tables, defer_above))

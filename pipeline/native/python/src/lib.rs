@@ -118,6 +118,85 @@ fn file_dict(py: Python<'_>, out: sidepot_core::FileOut) -> PyResult<Bound<'_, P
     Ok(d)
 }
 
+/// Parse a PHH/PHHS file's bytes (the contract of `parse_pokerstars`); `sites` are the site
+/// names a hand's `venue` may name (`parsers.registry`'s), any other venue reading as "phh".
+#[pyfunction]
+#[pyo3(signature = (data, path, start=0, imported_at_us=0, final_=true, sites=vec![]))]
+fn parse_phh<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    path: &str,
+    start: usize,
+    imported_at_us: i64,
+    final_: bool,
+    sites: Vec<String>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let bytes: &[u8] = data.as_bytes();
+    let out = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                sidepot_core::phh::parse_file(bytes, path, start, final_, imported_at_us, &sites)
+            }))
+        })
+        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    file_dict(py, out)
+}
+
+/// Many whole PHH/PHHS files in one call (a folder of one-hand files): `datas[k]` read from
+/// `paths[k]`. Returns the tables of `parse_phh` for all of them (each file's chunks after
+/// the previous file's; a chunk's `index` counts the batch's hands) and, per file, lists
+/// `file_deferred` (None, or why the file is the Python path's), `file_consumed` and
+/// `file_chunks` (how many chunks of the list are the file's).
+#[pyfunction]
+#[pyo3(signature = (datas, paths, imported_at_us=0, sites=vec![]))]
+fn parse_phh_files<'py>(
+    py: Python<'py>,
+    datas: Vec<Bound<'py, PyBytes>>,
+    paths: Vec<String>,
+    imported_at_us: i64,
+    sites: Vec<String>,
+) -> PyResult<Bound<'py, PyDict>> {
+    if datas.len() != paths.len() {
+        return Err(PyValueError::new_err("one path per file"));
+    }
+    let files: Vec<(&[u8], &str)> = datas
+        .iter()
+        .zip(&paths)
+        .map(|(d, p)| (d.as_bytes(), p.as_str()))
+        .collect();
+    let (metas, out) = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                sidepot_core::phh::parse_many(&files, imported_at_us, &sites)
+            }))
+        })
+        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    let d = file_dict(py, out)?;
+    let deferred: Vec<Option<&str>> = metas.iter().map(|m| m.deferred).collect();
+    let consumed: Vec<usize> = metas.iter().map(|m| m.consumed).collect();
+    let n_chunks: Vec<usize> = metas.iter().map(|m| m.n_chunks).collect();
+    d.set_item("file_deferred", deferred)?;
+    d.set_item("file_consumed", consumed)?;
+    d.set_item("file_chunks", n_chunks)?;
+    Ok(d)
+}
+
+/// A file's result as the dict `parse_pokerstars` documents.
+fn file_dict(py: Python<'_>, out: sidepot_core::FileOut) -> PyResult<Bound<'_, PyDict>> {
+    let pa = py.import("pyarrow")?;
+    let d = PyDict::new(py);
+    d.set_item("deferred", out.deferred)?;
+    d.set_item("consumed", out.consumed)?;
+    d.set_item(
+        "chunks",
+        to_pyarrow(py, &pa, sidepot_core::chunks_batch(&out.chunks))?,
+    )?;
+    for (name, batch) in out.tables {
+        d.set_item(name, to_pyarrow(py, &pa, batch)?)?;
+    }
+    Ok(d)
+}
+
 /// Dense strength rank of each hand (lists of 5 to 7 phevaluator card ids, rank * 4 + suit):
 /// 0 for the strongest. For the tests that hold the evaluator to phevaluator's order.
 #[pyfunction]
@@ -157,6 +236,8 @@ fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .map(|s| s.format)
         .collect();
     m.add("SITES", sites)?;
+    m.add_function(wrap_pyfunction!(parse_phh, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_phh_files, m)?)?;
     m.add_function(wrap_pyfunction!(rank_hands, m)?)?;
     m.add_function(wrap_pyfunction!(codes_table, m)?)?;
     m.add_function(wrap_pyfunction!(_set_panic_hand, m)?)?;
