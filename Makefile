@@ -30,7 +30,7 @@ native: $(NATIVE_STAMP)
 
 # What CI checks of the Rust crates: formatting, clippy with warnings as errors, their tests.
 native-check:
-	cd $(NATIVE) && cargo fmt --all --check && cargo clippy --all-targets --release -- -D warnings \
+	cd $(NATIVE) && cargo fmt --all --check && cargo clippy --workspace --all-targets --release -- -D warnings \
 		&& cargo test --release
 
 demo: $(NATIVE_STAMP)

@@ -103,21 +103,6 @@ fn parse_text<'py>(
     file_dict(py, out)
 }
 
-fn file_dict(py: Python<'_>, out: sidepot_core::FileOut) -> PyResult<Bound<'_, PyDict>> {
-    let pa = py.import("pyarrow")?;
-    let d = PyDict::new(py);
-    d.set_item("deferred", out.deferred)?;
-    d.set_item("consumed", out.consumed)?;
-    d.set_item(
-        "chunks",
-        to_pyarrow(py, &pa, sidepot_core::chunks_batch(&out.chunks))?,
-    )?;
-    for (name, batch) in out.tables {
-        d.set_item(name, to_pyarrow(py, &pa, batch)?)?;
-    }
-    Ok(d)
-}
-
 /// Parse a PHH/PHHS file's bytes (the contract of `parse_pokerstars`); `sites` are the site
 /// names a hand's `venue` may name (`parsers.registry`'s), any other venue reading as "phh".
 #[pyfunction]
