@@ -9,7 +9,7 @@ NATIVE_SOURCES := $(shell find $(NATIVE) -path $(NATIVE)/target -prune -o \( -na
 	-o -name 'Cargo.toml' -o -name 'Cargo.lock' -o -name 'pyproject.toml' -o -name 'codes.tsv' \) \
 	-print 2>/dev/null)
 
-.PHONY: demo test slow bench lint clean fuzz corpus-report native native-check
+.PHONY: demo test slow bench lint clean fuzz fuzz-native corpus-report native native-check
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,7 +30,7 @@ native: $(NATIVE_STAMP)
 
 # What CI checks of the Rust crates: formatting, clippy with warnings as errors, their tests.
 native-check:
-	cd $(NATIVE) && cargo fmt --all --check && cargo clippy --all-targets --release -- -D warnings \
+	cd $(NATIVE) && cargo fmt --all --check && cargo clippy --workspace --all-targets --release -- -D warnings \
 		&& cargo test --release
 
 demo: $(NATIVE_STAMP)
@@ -48,7 +48,8 @@ corpus-report: $(STAMP)
 	$(BIN)/python -m pipeline.dev.corpus_report $(CORPUS)
 
 # pipeline.dev.bench: import speed and memory vs a regex pass and pokerkit, on simulated hands (and
-# the corpus where present), into bench/results.json; BENCH_ARGS e.g. '--hands 50000'.
+# the corpus where present), both cores side by side, into bench/results.json; BENCH_ARGS e.g.
+# '--hands 50000', or '--quick' (2,000 hands, no corpus, no memory runs) while iterating.
 # bench_stats runs second: it merges its figures into bench/results.json under "stats";
 # bench_report third: `sidepot report` and `sidepot graph` over the corpus, under "report".
 # The first run builds its stores under bench/ (1M and 10M hands: tens of minutes, ~10 GB).
@@ -66,6 +67,21 @@ fuzz: $(STAMP)
 	@$(BIN)/python -c "import atheris" 2>/dev/null || $(BIN)/python -m pip install -q atheris \
 		|| echo "make fuzz: atheris does not install on this Python; the harness cannot run"
 	$(BIN)/python -m pipeline.dev.fuzz -max_total_time=$(FUZZ_SECONDS) $(FUZZ_ARGS)
+	@$(MAKE) --no-print-directory fuzz-native
+
+# cargo-fuzz on the native parser and engine (pipeline/native/fuzz; libFuzzer needs a nightly
+# toolchain): each target for FUZZ_SECONDS, seeded with the sample files.
+FUZZ_TARGETS ?= parse_file one_hand
+fuzz-native:
+	@if ! command -v cargo >/dev/null 2>&1 || ! rustup toolchain list 2>/dev/null | grep -q nightly; then \
+		echo "make fuzz: cargo-fuzz needs a nightly Rust toolchain (rustup toolchain install nightly)"; \
+	else \
+		command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked || exit 1; \
+		mkdir -p $(NATIVE)/fuzz/corpus/parse_file $(NATIVE)/fuzz/corpus/one_hand; \
+		cp data/samples/*.txt $(NATIVE)/fuzz/corpus/parse_file/; \
+		cd $(NATIVE)/fuzz && for t in $(FUZZ_TARGETS); do \
+			cargo +nightly fuzz run $$t -- -max_total_time=$(FUZZ_SECONDS) || exit 1; done; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check parsers pipeline reports tests

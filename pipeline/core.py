@@ -7,10 +7,12 @@ Two cores stand behind it:
 - **python**, the reference: :mod:`parsers` + :mod:`pipeline.engine` +
   :mod:`pipeline.store.flatten`. It reads every format and is the oracle of the other.
 - **native**, the Rust core in ``pipeline/native`` (the private module ``sidepot_native``),
-  for PokerStars text. It claims a hand only when it can give exactly the rows the Python
-  core gives (the parity tests prove it on the corpus and on simulated hands); a file with any
-  hand it does not claim, or anything else unusual, is read by the Python core whole, so the
-  choice of core never loses or changes a hand.
+  for PokerStars, GGPoker and Ignition text and PHH/PHHS (:data:`NATIVE_ENTRY`). It claims
+  a hand only when it can give exactly the rows the Python core gives (the parity tests
+  prove it on the corpus, simulated and mutated hands); every hand it does not claim is read
+  by the Python core alone and the rows merged in file order (:mod:`pipeline.core_rows`: the
+  file's core is then ``"mixed"``), and a file it cannot split exactly is read by the Python
+  core whole, so the choice of core never loses or changes a hand.
 
 ``SIDEPOT_CORE=python|native`` forces one; by default the native core runs where it is built.
 Each PackedFile says which core read it, and the import summary adds that up.
@@ -24,23 +26,28 @@ from datetime import UTC, datetime
 from functools import cache
 from types import ModuleType
 
-import numpy as np
-import pyarrow as pa
-
 from parsers import registry
 from pipeline import config
+from pipeline.core_rows import packed_from_batch, packed_from_native
 from pipeline.errors import SidepotError
 from pipeline.ingest.pack import PackedFile, pack
 from pipeline.ingest.parse import parse_bytes
-from pipeline.store.rows import Rows
 
-__all__ = ["CORE_ENV", "chosen_core", "native_available", "parse_file", "parse_file_python"]
+__all__ = ["CORE_ENV", "NATIVE_ENTRY", "chosen_core", "native_available", "parse_file",
+           "parse_file_python"]
 
 #: The environment variable that forces a core.
 CORE_ENV = "SIDEPOT_CORE"
-#: The tables a native result carries, in the store's order, with their per-hand row counts.
-_COUNTED = (("seats", "n_seats"), ("actions", "n_actions"), ("pots", "n_pots"),
-            ("findings", "n_findings"))
+#: The formats the native core reads: format name -> the entry point in ``sidepot_native``
+#: that reads it. Each returns the dict ``parse_pokerstars`` returns
+#: (``pipeline/native/README.md``); ``parse_text`` reads every text format of
+#: ``sidepot_native.SITES`` and takes the format name. A site's reader plugs in here.
+NATIVE_ENTRY: dict[str, str] = {
+    "pokerstars": "parse_pokerstars",
+    "ggpoker": "parse_text",
+    "ignition": "parse_text",
+    "phh": "parse_phh",
+}
 _EPOCH = datetime(1970, 1, 1)
 
 
@@ -101,35 +108,56 @@ def parse_file_python(args: tuple[bytes, str, int, str | None, bool]) -> PackedF
 
 def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
                   final: bool) -> PackedFile | None:
-    """The native core's PackedFile, or None when the Python core must read the file.
-
-    None unless the file is PokerStars text, within the import's size bounds, and the native
-    core claims every hand of it; the Python core then decides everything it decides today
-    (rejects, a cut last hand, skipped files).
+    """The native core's PackedFile (its rows, and the Python core's for the hands it
+    defers), or None when the Python core must read the whole file: a format no native entry
+    point reads, a file over the import's size bound, one the native core defers whole (an
+    encoding it does not reproduce exactly), or one with no hand (the Python core says why).
     """
-    if not _is_pokerstars(data[start:], fmt_name) or _oversized(data[start:]):
+    fmt = _native_format(data[start:], fmt_name)
+    if fmt is None or len(data) - start > config.MAX_FILE_BYTES:
+        return None
+    if fmt == "phh" and _oversized(data[start:]):
         return None
     now = datetime.now(UTC).replace(tzinfo=None)
     stamp = (now - _EPOCH) // _MICROSECOND
-    out = _native().parse_pokerstars(data, path, start, stamp, final)
-    chunks: pa.Table = out["chunks"]
-    if out["deferred"] is not None or chunks.num_rows == 0:
+    out = _read_native(fmt, data, path, start, stamp, final)
+    if out["deferred"] is not None or out["chunks"].num_rows == 0:
         return None
-    if any(status != "rows" for status in chunks.column("status").to_pylist()):
-        return None
-    return _packed(out, chunks, len(data))
+    if fmt == "phh" and any(s != "rows" for s in out["chunks"].column("status").to_pylist()):
+        return None  # the PHH reader does not hand back deferred hands' text yet
+    return packed_from_native(out, data, path, start, fmt)
+
+
+@cache
+def _sites() -> list[str]:
+    """The site names a PHH ``venue`` may name (the Python reader's ``_known_sites``)."""
+    return sorted({f.site for f in registry.FORMATS})
 
 
 _MICROSECOND = datetime(1970, 1, 1, 0, 0, 0, 1) - _EPOCH
 
 
-def _is_pokerstars(tail: bytes, fmt_name: str | None) -> bool:
-    if fmt_name is not None:
-        return fmt_name == "pokerstars"
-    try:
-        return registry.detect(tail[: config.DETECT_BYTES]).name == "pokerstars"
-    except Exception:  # noqa: BLE001 - undetectable: the Python core says why
-        return False
+def _read_native(fmt: str, data: bytes, path: str, start: int, stamp: int,
+                 final: bool) -> dict:
+    """One native entry point's result for a file of format ``fmt``."""
+    entry = getattr(_native(), NATIVE_ENTRY[fmt])
+    # A chunk longer than the line bound may be oversized: the Python core bounds it.
+    bound = {"defer_above": config.MAX_LINE_CHARS}
+    if fmt == "phh":
+        return entry(data, path, start, stamp, final, _sites())
+    if NATIVE_ENTRY[fmt] == "parse_text":
+        return entry(data, path, fmt, start, stamp, final, **bound)
+    return entry(data, path, start, stamp, final, **bound)
+
+
+def _native_format(tail: bytes, fmt_name: str | None) -> str | None:
+    """The format's name when a native entry point reads it, else None."""
+    if fmt_name is None:
+        try:
+            fmt_name = registry.detect(tail[: config.DETECT_BYTES]).name
+        except Exception:  # noqa: BLE001 - undetectable: the Python core says why
+            return None
+    return fmt_name if fmt_name in NATIVE_ENTRY else None
 
 
 def _oversized(tail: bytes) -> bool:
@@ -141,26 +169,48 @@ def _oversized(tail: bytes) -> bool:
     return max(map(len, tail.split(b"\n"))) > config.MAX_LINE_CHARS
 
 
-def _packed(out: dict, chunks: pa.Table, size: int) -> PackedFile | None:
-    """A PackedFile from the native result: every chunk is a hand with rows."""
-    n = chunks.num_rows
-    starts: dict[str, tuple[int, ...]] = {"hands": tuple(range(n + 1))}
-    for name, counter in _COUNTED:
-        counts = chunks.column(counter).to_numpy()
-        starts[name] = tuple(np.concatenate(([0], np.cumsum(counts))).tolist())
-    hands: pa.Table = out["hands"]
-    if hands.num_rows != n:
-        return None
-    tables = {name: out[name] for name in ("hands", "seats", "actions", "pots", "findings")}
-    codes_column = tables["findings"].column("code").to_pylist()
-    fs = starts["findings"]
-    codes = tuple(tuple(codes_column[fs[i]:fs[i + 1]]) for i in range(n))
-    sources = tuple(hands.column("source_file").to_pylist())
-    rows = Rows(tables, starts, sources)
-    ends = tuple(chunks.column("end").to_pylist())
-    rows_at = tuple(chunks.column("index").to_pylist())
-    consumed = int(out["consumed"])
-    # Only a last hand left for later (a file still being written) stops short of the end.
-    incomplete = consumed < size
-    return PackedFile("pokerstars", None, consumed, ends, rows_at, codes, {}, rows,
-                      incomplete=incomplete, core="native")
+# --- many small files in one native call -----------------------------------------------------
+
+#: A batch of whole files for one native call: at most this many, and this many bytes. A
+#: folder of one-hand PHH files (how the public PHH data sets ship) then costs one call and
+#: one set of Arrow tables per few hundred files, not per file (issue 14, item 7).
+GROUP_FILES = 256
+GROUP_BYTES = 4 * 1024 * 1024
+#: A file this small may join a batch (larger ones are read on their own, as ever).
+_SMALL_FILE = 256 * 1024
+
+
+def parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
+    """:func:`parse_file` over many jobs, in order (None for a None job): the same PackedFiles,
+    but the small whole PHH files among them are read by one native call."""
+    out: list[PackedFile | None] = [None] * len(jobs)
+    batch: list[int] = []
+    native = chosen_core() == "native"
+    for k, args in enumerate(jobs):
+        if args is None:
+            continue
+        if native and _batchable(*args):
+            batch.append(k)
+        else:
+            out[k] = parse_file(args)
+    if len(batch) == 1:
+        out[batch[0]] = parse_file(jobs[batch[0]])
+    elif batch:
+        for k, packed in zip(batch, _parse_phh_batch([jobs[k] for k in batch]), strict=True):
+            out[k] = packed
+    return out
+
+
+def _batchable(data: bytes, path: str, start: int, fmt_name: str | None, final: bool) -> bool:
+    """A small whole file that the native PHH reader may read in a batch."""
+    return (start == 0 and final and len(data) <= _SMALL_FILE
+            and _native_format(data, fmt_name) == "phh" and not _oversized(data))
+
+
+def _parse_phh_batch(jobs: list[tuple]) -> list[PackedFile]:
+    """Whole PHH files in one native call; a file it does not claim whole goes to Python."""
+    now = datetime.now(UTC).replace(tzinfo=None)
+    stamp = (now - _EPOCH) // _MICROSECOND
+    out = _native().parse_phh_files([j[0] for j in jobs], [j[1] for j in jobs], stamp,
+                                    _sites())
+    return packed_from_batch(out, jobs, parse_file_python)

@@ -16,6 +16,12 @@ Stages on the PokerStars text: split (decode, detect, split into hands), parse, 
 are hands per wall-clock second and per CPU second (workers included): on a busy machine the
 CPU figure is the one that compares. ``--memory-hands`` imports copies of the hands (new ids)
 at growing sizes to show the peak memory's slope. Results: printed, and bench/results.json.
+
+Both cores side by side (where the native one is built): the imports run on the default
+core (native) and again with ``SIDEPOT_CORE=python``, on the many files and on the same
+hands as one large file; the native core's own stage (split + parse + replay + Arrow rows)
+runs per file and on the one large file, on one thread and on every core. ``--quick``: a
+small run for iterating.
 """
 
 from __future__ import annotations
@@ -37,7 +43,8 @@ from pathlib import Path
 
 from parsers.errors import AmbiguousFormatError, ParseError, UnknownFormatError
 from parsers.read import split_file
-from pipeline.core import parse_file
+from pipeline.core import native_available, parse_file
+from pipeline.dev.bench_small_files import small_files
 from pipeline.engine import replay
 from pipeline.ingest.writer import fewer_collections
 
@@ -81,6 +88,16 @@ def replicate(src: Path, copies: int, out: Path) -> Path:
             text = _HAND_NO.sub(lambda m, k=k: f"{m[1]}{k + 1}{m[2]}", text)
             (out / f"c{k:03}_{f.name}").write_text(text, "utf-8")
     return out
+
+
+def replicate_one_file(folder: Path, out: Path) -> Path:
+    """The folder's files as one file (one large file: the native core's runs on every
+    core, the Python core on one)."""
+    out.mkdir(exist_ok=True)
+    target = out / "one.txt"
+    if not target.exists():
+        target.write_bytes(b"\n\n".join(p.read_bytes() for p in sorted(folder.glob("*.txt"))))
+    return target
 
 
 def _cpu() -> float:
@@ -158,6 +175,7 @@ def text_stages(files: list[Path]) -> dict[str, dict]:
     pairs = list(zip(parsed, replays, strict=True))
     now = datetime.now(UTC).replace(tzinfo=None)
     results["flatten_arrow"] = _timed(lambda: flatten_rows(pairs, now).n_hands)
+    results.update(native_stages(files))
     sample = pairs[:2000]
     results["pickle_hand_replay"] = _timed(lambda: len(pickle.loads(pickle.dumps(sample, 5))))
     packed = [parse_file((f.read_bytes(), str(f), 0, None, True)) for f in files[:2]]
@@ -165,6 +183,32 @@ def text_stages(files: list[Path]) -> dict[str, dict]:
     results["pickle_packed_rows"] = _timed(
         lambda: n_packed + 0 * len(pickle.loads(pickle.dumps(packed, 5))))
     return results
+
+
+def native_stages(files: list[Path]) -> dict[str, dict]:
+    """The native core's split + parse + replay + Arrow rows (one call per file, the GIL
+    released), on one thread and on every core; nothing where it is not built."""
+    try:
+        import sidepot_native  # noqa: PLC0415 - optional
+    except ImportError:
+        return {}
+    blobs = [(f.read_bytes(), str(f)) for f in files]
+    big = b"".join(data for data, _ in blobs)  # one large file: its runs on every core
+
+    def run(pieces: list[tuple[bytes, str]]) -> int:
+        return sum(sidepot_native.parse_pokerstars(d, p)["hands"].num_rows for d, p in pieces)
+
+    out = {}
+    for threads in ("1", ""):
+        if threads:
+            os.environ["SIDEPOT_NATIVE_THREADS"] = threads
+        try:
+            name = "one_thread" if threads else "all_threads"
+            out[f"native_rows_files_{name}"] = _timed(lambda: run(blobs))
+            out[f"native_rows_one_file_{name}"] = _timed(lambda: run([(big, "big.txt")]))
+        finally:
+            os.environ.pop("SIDEPOT_NATIVE_THREADS", None)
+    return out
 
 
 def _import_child(path: str, jobs: int) -> None:
@@ -204,10 +248,13 @@ def _own_peak_mb(fallback_kb: int) -> float:
     return round(fallback_kb / 1024, 1)
 
 
-def import_run(path: Path, jobs: int) -> dict:
+def import_run(path: Path, jobs: int, core: str | None = None) -> dict:
+    """One import in a fresh process; ``core`` forces ``SIDEPOT_CORE`` (None: the default,
+    native where built)."""
+    env = {**os.environ, **({"SIDEPOT_CORE": core} if core else {})}
     out = subprocess.run(
         [sys.executable, "-m", "pipeline.dev.bench", "--import-child", str(path), str(jobs)],
-        capture_output=True, text=True, check=True, cwd=REPO,
+        capture_output=True, text=True, check=True, cwd=REPO, env=env,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -275,11 +322,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--memory-hands", type=int, nargs="*", default=[10_000, 200_000])
     ap.add_argument("--no-corpus", action="store_true")
+    ap.add_argument("--quick", action="store_true",
+                    help="for iterating: 2,000 hands in 4 files, no corpus, no memory runs")
     ap.add_argument("--import-child", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.import_child:
         _import_child(args.import_child[0], int(args.import_child[1]))
         return 0
+    if args.quick:
+        args.hands, args.files, args.no_corpus, args.memory_hands = 2_000, 4, True, []
     load_before = os.getloadavg()
     root = generate(args.seed, args.hands, args.files)
     ps_files = sorted((root / "ps").glob("*.txt"))
@@ -289,9 +340,17 @@ def main(argv: list[str] | None = None) -> int:
         text = text_stages(ps_files)
     text["import_jobs1"] = import_run(root / "ps", 1)
     text["import_jobs2"] = import_run(root / "ps", 2)
+    if native_available():  # the default core is native: the Python core beside it
+        text["import_jobs1_python"] = import_run(root / "ps", 1, "python")
+        text["import_jobs2_python"] = import_run(root / "ps", 2, "python")
+        one = replicate_one_file(root / "ps", root / "one")
+        for core in ("native", "python"):
+            for jobs in (1, 2):
+                text[f"import_one_file_jobs{jobs}_{core}"] = import_run(one, jobs, core)
     out["pokerstars_text"] = text
     with fewer_collections():
         out["phh"] = phh_stages(root / "phh")
+    out["phh_small_files"] = small_files()  # 5,000 one-hand PHH files: sidepot vs pokerkit
     corpus = REPO.parent / "shared" / "corpus" / "PokerStars"
     if os.environ.get("SIDEPOT_CORPUS"):
         corpus = Path(os.environ["SIDEPOT_CORPUS"]) / "PokerStars"
@@ -331,6 +390,15 @@ def ratios(out: dict) -> dict:
         r["phh_import_vs_pokerkit"] = _ratio(p["sidepot_phh_import"], p["pokerkit_load_replay"])
         r["phh_parse_replay_vs_pokerkit"] = _ratio(p["sidepot_phh_parse_replay_flatten"],
                                                    p["pokerkit_load_replay"])
+    for key in ("native_rows_files_one_thread", "native_rows_one_file_all_threads"):
+        if key in t:
+            r[f"{key}_vs_regex"] = _ratio(t[key], t["regex_reference"], "hands_per_s")
+    for jobs in (1, 2):
+        if f"import_jobs{jobs}_python" in t:
+            r[f"import_jobs{jobs}_native_vs_python_wall"] = _ratio(
+                t[f"import_jobs{jobs}"], t[f"import_jobs{jobs}_python"], "hands_per_s")
+            r[f"import_jobs{jobs}_vs_regex_wall"] = _ratio(
+                t[f"import_jobs{jobs}"], t["regex_reference"], "hands_per_s")
     r["import_per_core_vs_target"] = round(t["import_jobs1"]["hands_per_cpu_s"]
                                            / TARGET_HANDS_PER_CPU_S, 3)
     mem = out.get("memory") or []

@@ -31,7 +31,7 @@ from typing import TypeVar
 
 import pyarrow as pa
 
-from pipeline.core import parse_file
+from pipeline.core import GROUP_BYTES, GROUP_FILES, parse_file, parse_files
 from pipeline.ingest.pack import PackedFile
 
 T = TypeVar("T")
@@ -116,6 +116,9 @@ class Pool:
         """``(item, fn(job(item)))`` in the order of ``items``; ``job`` returning None means
         nothing to parse for that item (its result is None). At most ``window`` in flight."""
         if self.executor is None:
+            if fn is parse_file:  # small files are read many per native call
+                yield from _in_groups(items, job)
+                return
             for item in items:
                 args = job(item)
                 yield item, (fn(args) if args is not None else None)
@@ -135,6 +138,23 @@ class Pool:
                 yield _resolve(entry)
         while pending:
             yield _resolve(pending.popleft())
+
+
+def _in_groups(items: Iterable[T], job: Callable[[T], tuple | None]
+               ) -> Iterator[tuple[T, PackedFile | None]]:
+    """``(item, parse_file(job(item)))`` in order, the jobs taken a group at a time (at most
+    GROUP_FILES files, GROUP_BYTES bytes) so that many small files cost one native call."""
+    group: list[tuple[T, tuple | None]] = []
+    size = 0
+    for item in items:
+        args = job(item)
+        group.append((item, args))
+        size += len(args[0]) if args is not None else 0
+        if len(group) >= GROUP_FILES or size >= GROUP_BYTES:
+            yield from zip([g[0] for g in group], parse_files([g[1] for g in group]), strict=True)
+            group, size = [], 0
+    if group:
+        yield from zip([g[0] for g in group], parse_files([g[1] for g in group]), strict=True)
 
 
 def _ready(future: Future | None) -> bool:

@@ -96,8 +96,17 @@ def _starts(counts: np.ndarray) -> tuple[int, ...]:
     return (0, *np.cumsum(counts).tolist())
 
 
+#: From this many pieces on, a concatenated batch is combined into one chunk per column.
+_COMBINED_PARTS = 16
+
+
 def concat_rows(parts: Sequence[Rows]) -> Rows:
-    """Several Rows as one (a batch made of pieces of several files)."""
+    """Several Rows as one (a batch made of pieces of several files).
+
+    Many pieces (a folder of small files) are copied into one chunk per column: DuckDB reads
+    a table of thousands of tiny chunks about 10x slower than the same rows in one (2,000
+    one-hand files, measured 2026-12-02: 0.47-0.59 s of CPU against 0.06 s, plus 0.07 s to
+    combine them)."""
     if len(parts) == 1:
         return parts[0]
     if not parts:
@@ -105,6 +114,8 @@ def concat_rows(parts: Sequence[Rows]) -> Rows:
     tables, starts = {}, {}
     for name in HAND_TABLES:
         tables[name] = pa.concat_tables([p.tables[name] for p in parts])
+        if len(parts) >= _COMBINED_PARTS:
+            tables[name] = tables[name].combine_chunks()
         acc, s = 0, [0]
         for p in parts:
             ps = p.starts[name]

@@ -33,6 +33,28 @@ def python_parse(data: bytes, path: str):  # noqa: ANN201 - a PackedFile of eith
     return parse_file((data, path, 0, None, True))
 
 
+def same_packed(data: bytes, path: str, start: int = 0, final: bool = True) -> str:
+    """Assert that the seam (``pipeline.core.parse_file``: native, mixed or Python) packs
+    ``data`` exactly as the Python reference does, every field, reject and row (but the
+    import time); return the core the seam used."""
+    from pipeline import core
+
+    args = (data, path, start, None, final)
+    got, want = core.parse_file(args), core.parse_file_python(args)
+    assert (got.format, got.skip, got.consumed, got.incomplete) == (
+        want.format, want.skip, want.consumed, want.incomplete), path
+    assert (got.ends, got.rows_at, got.codes) == (want.ends, want.rows_at, want.codes), path
+    assert got.rejects == want.rejects, path
+    assert got.rows.sources == want.rows.sources, path
+    for name in TABLES:
+        a, b = got.rows.tables[name], want.rows.tables[name]
+        if name == "hands":
+            a, b = a.drop_columns(["imported_at"]), b.drop_columns(["imported_at"])
+        assert a.equals(b), f"{path}: {name}"
+        assert got.rows.starts[name] == want.rows.starts[name], f"{path}: {name} starts"
+    return got.core
+
+
 def simulated_text(n: int, seed: int, **kw: object) -> str:
     """``n`` simulated hands written as PokerStars text."""
     try:
@@ -233,3 +255,71 @@ def run_mutated(tally: Tally, n: int, seed: int = 11) -> None:
     for k, (name, kw) in enumerate(sim_configs()):
         text = mutate_text(simulated_text(n, seed + k, **kw), seed + k)
         compare_file(text.encode(), f"mutated-{name}.txt", tally)
+
+
+# --- targeted mutations: the rarer finding codes ---------------------------------------------
+
+
+def mutate_rare(text: str, seed: int) -> str:
+    """Each hand of ``text`` with a change aimed at a rare finding: a street's raises
+    repeated (``fixed_limit_cap`` in fixed limit), a third or lone card added to or kept in
+    a show (``invalid_card``)."""
+    import random
+    import re
+
+    rng = random.Random(seed)
+    hands = re.split(r"\n\s*\n(?=PokerStars )", text.strip())
+    out = []
+    for h in hands:
+        lines = h.split("\n")
+        raises = [i for i, line in enumerate(lines) if ": raises " in line]
+        shows = [i for i, line in enumerate(lines) if ": shows [" in line]
+        if raises and rng.random() < 0.6:
+            lines = _raise_war(lines, raises[0], rng.randrange(2, 6))
+        elif shows:
+            i = rng.choice(shows)
+            extra = rng.choice(["2c]", "2c 3d]"])
+            lines[i] = lines[i].replace("]", " " + extra, 1)
+        out.append("\n".join(lines))
+    return "\n\n\n".join(out) + "\n"
+
+
+def _raise_war(lines: list[str], i: int, more: int) -> list[str]:
+    """Line ``i`` (a raise) followed by ``more`` raises of the same size, the players who
+    acted before it on its street taking turns, then the rest of the street dropped."""
+    import re
+
+    m = re.match(r"(.+): raises (\$?)([\d.]+) to \$?([\d.]+)", lines[i])
+    if m is None:
+        return lines
+    street = max(k for k in range(i + 1) if lines[k].startswith("*** "))
+    actors = []
+    for line in lines[street + 1:i]:
+        name = line.split(": ", 1)[0]
+        if ": " in line and name not in actors and ": folds" not in line:
+            actors.append(name)
+    actors = [a for a in actors if a != m[1]] or [m[1]]
+    cents = bool(m[2]) or "." in m[3] + m[4]
+    unit = round(float(m[3]) * 100) if cents else int(m[3])
+    to = round(float(m[4]) * 100) if cents else int(m[4])
+
+    def money(x: int) -> str:
+        return f"{m[2]}{x // 100}.{x % 100:02d}" if cents else f"{m[2]}{x}"
+
+    war = []
+    order = [*actors, m[1]]
+    for k in range(more):
+        to += unit
+        war.append(f"{order[k % len(order)]}: raises {money(unit)} to {money(to)}")
+    end = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("*** ")), len(lines))
+    return lines[:i + 1] + war + lines[end:]
+
+
+def run_rare(tally: Tally, n: int, seed: int = 17) -> collections.Counter:
+    """:func:`mutate_rare` over every kind of table; returns the Python findings' codes."""
+    codes: collections.Counter = collections.Counter()
+    for k, (name, kw) in enumerate(sim_configs()):
+        data = mutate_rare(simulated_text(n, seed + k, **kw), seed + k).encode()
+        compare_file(data, f"rare-{name}.txt", tally)
+        codes.update(python_parse(data, "x").rows.tables["findings"].column("code").to_pylist())
+    return codes

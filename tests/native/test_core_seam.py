@@ -15,30 +15,14 @@ import pytest
 
 from pipeline import core
 from pipeline.errors import SidepotError
-from tests.native.parity import corpus_dir, simulated_text
+from tests.native.parity import corpus_dir, same_packed, simulated_text
 from tests.support.paths import SAMPLES
 
 pytest.importorskip("sidepot_native", reason="the native core is not built")
 
-TABLES = ("hands", "seats", "actions", "pots", "findings")
-
-
 def _same(data: bytes, path: str, start: int = 0, final: bool = True) -> str:
     """Assert both cores pack ``data`` alike; return which core the seam used."""
-    args = (data, path, start, None, final)
-    got, want = core.parse_file(args), core.parse_file_python(args)
-    assert (got.format, got.skip, got.consumed, got.incomplete) == (
-        want.format, want.skip, want.consumed, want.incomplete)
-    assert (got.ends, got.rows_at, got.codes, got.rejects) == (
-        want.ends, want.rows_at, want.codes, want.rejects)
-    assert got.rows.sources == want.rows.sources
-    for name in TABLES:
-        a, b = got.rows.tables[name], want.rows.tables[name]
-        if name == "hands":
-            a, b = a.drop_columns(["imported_at"]), b.drop_columns(["imported_at"])
-        assert a.equals(b), f"{path}: {name}"
-        assert got.rows.starts[name] == want.rows.starts[name], f"{path}: {name} starts"
-    return got.core
+    return same_packed(data, path, start, final)
 
 
 def test_the_samples_are_read_natively_and_identically() -> None:
@@ -64,10 +48,15 @@ def test_a_resumed_tail_and_a_file_still_being_written() -> None:
     _same(cut, "live.txt", final=True)  # a cut last hand: the Python core decides
 
 
-def test_a_file_the_native_core_hands_back_is_read_by_python() -> None:
+def test_a_hand_the_native_core_defers_is_read_by_python_alone() -> None:
     data = (SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
     omaha = data.replace(b"Hold'em No Limit", b"Omaha Pot Limit", 1)
-    assert _same(omaha, "omaha.txt") == "python"
+    assert _same(omaha, "omaha.txt") == "mixed"
+
+
+def test_a_file_the_native_core_cannot_split_is_read_by_python() -> None:
+    data = (SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
+    assert _same(data.decode().encode("utf-16"), "wide.txt") == "python"
 
 
 @pytest.mark.corpus
@@ -113,7 +102,10 @@ def test_the_import_summary_names_the_core(tmp_path: Path,
     from tests.support.paths import FIXTURES
 
     assert import_paths([SAMPLES], tmp_path / "a.duckdb").core == "native"
-    gg = FIXTURES / "ggpoker" / "cash_rush.txt"
+    # a GGPoker file with an Omaha hand: the native core hands it back to the Python core
+    gg = tmp_path / "gg.txt"
+    text = (FIXTURES / "ggpoker" / "cash_rush.txt").read_text(encoding="utf-8")
+    gg.write_text(text.replace("Hold'em No Limit", "Omaha Pot Limit", 1), encoding="utf-8")
     assert import_paths([SAMPLES, gg], tmp_path / "b.duckdb").core == "mixed"
     monkeypatch.setenv(core.CORE_ENV, "python")
     assert import_paths([SAMPLES], tmp_path / "c.duckdb").core == "python"

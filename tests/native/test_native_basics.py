@@ -120,3 +120,27 @@ def test_row_counts_are_the_python_starts() -> None:
         got = [c["n_" + table] for c in chunks]
         assert got == np.diff(py.rows.starts[table]).tolist(), table
         assert sum(got) == out[table].num_rows
+
+
+def test_a_large_file_read_on_several_threads_is_read_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs of 2,048 hands shared among threads: the same chunks and tables as one thread,
+    and a panic on another thread is still one hand's reject."""
+    data = _sim_bytes(60) * 80  # 4,800 hands: three runs
+    outs = {}
+    for threads in ("1", "2", "3"):
+        monkeypatch.setenv("SIDEPOT_NATIVE_THREADS", threads)
+        outs[threads] = native.parse_pokerstars(data, "x", 0, 1)
+    for name in ("chunks", *TABLES, "rejects"):
+        assert outs["2"][name].equals(outs["1"][name]), name
+        assert outs["3"][name].equals(outs["1"][name]), name
+    ids = outs["1"]["hands"].column("hand_id").to_pylist()
+    native._set_panic_hand(ids[-1])
+    try:
+        out = native.parse_pokerstars(data, "x")
+    finally:
+        native._set_panic_hand(None)
+    status = out["chunks"].column("status").to_pylist()
+    # The same id repeats (the file is 80 copies): each copy's hand is a reject.
+    assert status.count("rejected") == ids.count(ids[-1]) and status[-1] == "rejected"
+    assert out["rejects"].num_rows == status.count("rejected")

@@ -10,7 +10,14 @@ import pytest
 
 native = pytest.importorskip("sidepot_native", reason="the native core is not built")
 
-from tests.native.parity import Tally, corpus_dir, run_corpus, run_mutated, run_sim  # noqa: E402
+from tests.native.parity import (  # noqa: E402
+    Tally,
+    corpus_dir,
+    run_corpus,
+    run_mutated,
+    run_rare,
+    run_sim,
+)
 
 
 def _report(name: str, t: Tally) -> None:
@@ -45,6 +52,16 @@ def test_mutated_rows_are_identical() -> None:
     run_mutated(t, 150)
     _report("mutated", t)
     assert t.compared > 0.8 * t.chunks
+
+
+def test_rare_codes_are_claimed_and_identical() -> None:
+    """fixed_limit_cap and invalid_card (raise wars, odd shows): claimed, rows identical."""
+    t = Tally()
+    codes = run_rare(t, 60)
+    _report("rare codes", t)
+    assert codes["fixed_limit_cap"] > 0 and codes["invalid_card"] > 0
+    assert not [why for why in t.deferred if why.startswith("finding:")]
+    assert t.compared > 0.9 * t.chunks
 
 
 @pytest.mark.slow

@@ -4,12 +4,38 @@ import pyarrow as pa
 
 __version__: str
 EXACT_CODES: list[str]
+SITES: list[str]
 
 def parse_pokerstars(
-    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True
+    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True,
+    defer_above: int | None = None,
 ) -> dict[str, pa.Table | str | int | None]:
-    """Keys: deferred (str | None), consumed (int), chunks, hands, seats, actions, pots,
-    findings, rejects (pa.Table)."""
+    """Keys: deferred (str | None), consumed (int), chunks (offset, end, line, status, index,
+    reason, text: a deferred chunk's text, n_seats..n_findings), hands, seats, actions, pots,
+    findings, rejects (pa.Table). A chunk over ``defer_above`` bytes is deferred unread."""
+
+def parse_text(
+    data: bytes,
+    path: str,
+    site: str,
+    start: int = 0,
+    imported_at_us: int = 0,
+    final_: bool = True,
+    defer_above: int | None = None,
+) -> dict[str, pa.Table | str | int | None]:
+    """``parse_pokerstars`` for the format ``site`` (one of ``SITES``)."""
+
+def parse_phh(
+    data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True,
+    sites: list[str] = ...,
+) -> dict[str, pa.Table | str | int | None]:
+    """PHH/PHHS bytes; the keys of parse_pokerstars. ``sites``: the venues read as sites."""
+
+def parse_phh_files(
+    datas: list[bytes], paths: list[str], imported_at_us: int = 0, sites: list[str] = ...,
+) -> dict[str, object]:
+    """Many whole PHH files in one batch: parse_phh's tables for all, and per file the lists
+    file_deferred, file_consumed, file_chunks."""
 
 def rank_hands(hands: list[list[int]]) -> list[int]: ...
 def codes_table() -> str: ...

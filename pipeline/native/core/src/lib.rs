@@ -12,11 +12,13 @@ pub mod eval;
 pub mod header;
 pub mod model;
 pub mod parse;
+pub mod phh;
 pub mod rows;
+pub mod stream;
 pub mod text;
 
 use arrow_array::RecordBatch;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::catch_unwind;
 use std::sync::Mutex;
 
 pub fn version() -> &'static str {
@@ -42,6 +44,9 @@ pub struct ChunkOut {
     pub status: Status,
     /// Rows of this hand in seats, actions, pots and findings (zeros unless `Rows`).
     pub counts: rows::Counts,
+    /// A deferred chunk's text (`Chunk.text` of the Python split), for the Python core to
+    /// read this one hand; None otherwise.
+    pub text: Option<String>,
 }
 
 pub struct FileOut {
@@ -53,10 +58,10 @@ pub struct FileOut {
 }
 
 /// Finding codes whose every message this port writes exactly as the Python engine does
-/// (held to it by the parity tests, on the corpus, simulated and mutated hands). A hand with
+/// (held to it by the parity tests, on the corpus, simulated and mutated hands; the rarer
+/// `fixed_limit_cap` and `invalid_card` by tests/native's targeted mutations). A hand with
 /// any other finding is deferred: `unknown_seat` and `duplicate_seat` (the parser defers
-/// such hands first), `game_not_replayed` (hold'em only), and `invalid_card` and
-/// `fixed_limit_cap`, written but never yet seen by a parity test.
+/// such hands first) and `game_not_replayed` (hold'em only).
 pub const EXACT_CODES: &[&str] = &[
     "negative_amount",
     "post_wrong_seat",
@@ -89,6 +94,8 @@ pub const EXACT_CODES: &[&str] = &[
     "chip_conservation",
     "payout_unverified",
     "cash_out",
+    "fixed_limit_cap",
+    "invalid_card",
 ];
 
 static EXACT_OVERRIDE: Mutex<Option<Vec<String>>> = Mutex::new(None);
@@ -110,14 +117,24 @@ fn exact(code: &str) -> bool {
     }
 }
 
-thread_local! {
-    static PANIC_HOOK: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+static PANIC_HOOK: Mutex<Option<String>> = Mutex::new(None);
+static PANIC_HOOK_SET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Test hook (every thread: a file's hands may be read on several): parsing the hand with
+/// this id panics, to prove that no panic crosses into Python.
+pub fn set_panic_hand(hand_id: Option<String>) {
+    let on = hand_id.is_some();
+    *PANIC_HOOK.lock().unwrap_or_else(|e| e.into_inner()) = hand_id;
+    PANIC_HOOK_SET.store(on, std::sync::atomic::Ordering::SeqCst);
 }
 
-/// Test hook (this thread only): parsing the hand with this id panics, to prove that no
-/// panic crosses into Python.
-pub fn set_panic_hand(hand_id: Option<String>) {
-    PANIC_HOOK.with(|h| *h.borrow_mut() = hand_id);
+pub(crate) fn panic_hook_hits(hand_id: &str) -> bool {
+    PANIC_HOOK_SET.load(std::sync::atomic::Ordering::Relaxed)
+        && PANIC_HOOK
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_deref()
+            == Some(hand_id)
 }
 
 /// Largest amount (minor units, times the actions bound) kept natively: far below the
@@ -163,8 +180,18 @@ pub fn one_hand(
     offset: usize,
     line: usize,
 ) -> Result<(model::Hand, engine::Replay), &'static str> {
-    let hand = parse::parse_hand(lines, offset as i64, line as i64)?;
-    if PANIC_HOOK.with(|h| h.borrow().as_deref() == Some(hand.hand_id.as_str())) {
+    one_hand_of(&parse::POKERSTARS, lines, offset, line)
+}
+
+/// [`one_hand`] for a hand of `site`.
+pub fn one_hand_of(
+    site: &parse::Site,
+    lines: &[&str],
+    offset: usize,
+    line: usize,
+) -> Result<(model::Hand, engine::Replay), &'static str> {
+    let hand = (site.parse_hand)(lines, offset as i64, line as i64)?;
+    if panic_hook_hits(&hand.hand_id) {
         panic!("test hook: panic on hand {}", hand.hand_id);
     }
     let rep = engine::replay(&hand)?;
@@ -205,64 +232,55 @@ pub fn parse_file(
     final_: bool,
     imported_at: i64,
 ) -> FileOut {
+    parse_file_of(&parse::POKERSTARS, data, path, start, final_, imported_at)
+}
+
+/// [`parse_file`] for a file of `site` (its hand header splits it, its reader reads it).
+pub fn parse_file_of(
+    site: &parse::Site,
+    data: &[u8],
+    path: &str,
+    start: usize,
+    final_: bool,
+    imported_at: i64,
+) -> FileOut {
+    parse_file_with(site, data, path, start, final_, imported_at, usize::MAX)
+}
+
+/// [`parse_file_of`], deferring every chunk of more than `defer_above` bytes unread (the
+/// Python core bounds hands and lines by characters: it decides such a chunk).
+pub fn parse_file_with(
+    site: &parse::Site,
+    data: &[u8],
+    path: &str,
+    start: usize,
+    final_: bool,
+    imported_at: i64,
+    defer_above: usize,
+) -> FileOut {
     let empty = |why| FileOut {
         deferred: Some(why),
         consumed: start,
         chunks: vec![],
         tables: rows::Tables::new(path, imported_at).finish(),
     };
-    let split = match catch_unwind(|| text::split(data, start, final_)) {
+    let split = match catch_unwind(|| text::split_with(data, start, final_, site.is_header)) {
         Ok(Ok(s)) => s,
         Ok(Err(why)) => return empty(why),
         Err(_) => return empty("internal_error"),
     };
-    let mut tables = rows::Tables::new(path, imported_at);
-    let mut chunks = Vec::with_capacity(split.chunks.len());
-    for c in &split.chunks {
-        let lines = split.chunk_lines(c);
-        let mut counts = [0; 4];
-        let got = catch_unwind(AssertUnwindSafe(|| one_hand(&lines, c.offset, c.line)));
-        let status = match got {
-            Ok(Ok((hand, rep))) => {
-                counts = tables.add(&hand, &rep);
-                Status::Rows(tables.n_hands - 1)
-            }
-            Ok(Err(why)) => Status::Deferred(why),
-            Err(panic) => {
-                let msg = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
-                tables.add_reject(
-                    c.offset as i64,
-                    c.line as i64,
-                    "internal_error",
-                    &format!("panic: {msg}"),
-                    &lines.join("\n"),
-                );
-                Status::Rejected(tables.n_rejects - 1)
-            }
-        };
-        chunks.push(ChunkOut {
-            offset: c.offset,
-            end: c.end,
-            line: c.line,
-            status,
-            counts,
-        });
-    }
+    let (chunks, tables) = stream::read_chunks(site, &split, path, imported_at, defer_above);
     FileOut {
         deferred: None,
         consumed: split.consumed,
         chunks,
-        tables: tables.finish(),
+        tables,
     }
 }
 
 /// The per-chunk list as an Arrow table: offset, end, line, status ("rows", "deferred" or
-/// "rejected"), index (the row in the hand tables or the rejects table, -1 when deferred)
-/// reason (the deferral reason) and each claimed hand's rows in seats, actions, pots and
+/// "rejected"), index (the row in the hand tables or the rejects table, -1 when deferred),
+/// reason (the deferral reason), text (a deferred chunk's text) and each claimed hand's rows in seats, actions, pots and
 /// findings (n_seats, n_actions, n_pots, n_findings: the `Rows.starts` of the Python side).
 pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
     use arrow_array::builder::{Int64Builder, StringBuilder};
@@ -275,7 +293,11 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         Int64Builder::new(),
         Int64Builder::new(),
     );
-    let (mut status, mut reason) = (StringBuilder::new(), StringBuilder::new());
+    let (mut status, mut reason, mut text) = (
+        StringBuilder::new(),
+        StringBuilder::new(),
+        StringBuilder::new(),
+    );
     let mut counts: Vec<Int64Builder> = (0..4).map(|_| Int64Builder::new()).collect();
     for c in chunks {
         off.append_value(c.offset as i64);
@@ -289,6 +311,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         status.append_value(s);
         idx.append_value(i);
         reason.append_option(r);
+        text.append_option(c.text.as_deref());
         for (b, n) in counts.iter_mut().zip(c.counts) {
             b.append_value(n as i64);
         }
@@ -300,6 +323,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         Field::new("status", DataType::Utf8, false),
         Field::new("index", DataType::Int64, false),
         Field::new("reason", DataType::Utf8, true),
+        Field::new("text", DataType::Utf8, true),
         Field::new("n_seats", DataType::Int64, false),
         Field::new("n_actions", DataType::Int64, false),
         Field::new("n_pots", DataType::Int64, false),
@@ -312,6 +336,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         Arc::new(status.finish()),
         Arc::new(idx.finish()),
         Arc::new(reason.finish()),
+        Arc::new(text.finish()),
         Arc::new(counts[0].finish()),
         Arc::new(counts[1].finish()),
         Arc::new(counts[2].finish()),

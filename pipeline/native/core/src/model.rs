@@ -187,9 +187,11 @@ pub struct Stakes {
     pub big_bet: i64,
 }
 
-/// One PokerStars hold'em hand (site "pokerstars", game "holdem").
+/// One hold'em hand (game "holdem") of a site read natively.
 #[derive(Clone, Debug)]
 pub struct Hand {
+    /// The site's name in the store ("pokerstars", "ggpoker", "ignition").
+    pub site: &'static str,
     pub hand_id: String,
     pub limit: Limit,
     pub currency: String,

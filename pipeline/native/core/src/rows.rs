@@ -227,6 +227,8 @@ pub struct Tables {
     r: Vec<Box<dyn ArrayBuilder>>,
     pub n_hands: usize,
     pub n_rejects: usize,
+    /// The site of the rows added next (a PHHS file's hands may name different venues).
+    site: String,
 }
 
 /// Rows one hand added to the seats, actions, pots and findings tables.
@@ -293,6 +295,7 @@ fn li(v: &mut [Box<dyn ArrayBuilder>], i: usize, xs: &[i64]) {
     l.append(true);
 }
 
+/// The site a `Tables` writes until `set_site` says otherwise.
 const SITE: &str = "pokerstars";
 
 impl Tables {
@@ -308,15 +311,31 @@ impl Tables {
             r: builders(&REJECT_COLS),
             n_hands: 0,
             n_rejects: 0,
+            site: SITE.to_string(),
+        }
+    }
+
+    /// The source file of the hands and rejects added from now on (many files, one batch).
+    pub fn set_path(&mut self, path: &str) {
+        if self.path != path {
+            self.path = path.to_string();
+        }
+    }
+
+    /// The site of the hands and rejects added from now on.
+    pub fn set_site(&mut self, site: &str) {
+        if self.site != site {
+            self.site = site.to_string();
         }
     }
 
     pub fn add_reject(&mut self, offset: i64, line: i64, reason: &str, detail: &str, raw: &str) {
+        let site = self.site.clone();
         let r = &mut self.r;
         s(r, 0, Some(&self.path));
         i64_(r, 1, Some(offset));
         i32_(r, 2, Some(line));
-        s(r, 3, Some(SITE));
+        s(r, 3, Some(&site));
         s(r, 4, Some(reason));
         s(r, 5, Some(detail));
         s(r, 6, Some(raw));
@@ -327,6 +346,8 @@ impl Tables {
     pub fn add(&mut self, hand: &Hand, rep: &Replay) -> Counts {
         let f = 10i64.pow(2 - hand.decimals);
         let id = hand.hand_id.as_str();
+        let owned_site = self.site.clone();
+        let site = owned_site.as_str();
         let name_of = |seat: i64| {
             hand.seats
                 .iter()
@@ -338,6 +359,8 @@ impl Tables {
         let result = |seat: i64| rep.seats.iter().rev().find(|r| r.seat == seat);
         let reported = !hand.report.collections.is_empty() || !hand.report.cash_outs.is_empty();
         let pos = positions(hand);
+        // `flatten.FEE_INCLUDED_SITES`: where the printed cash-out is already net of its fee
+        let fee_included = self.site == "pokerstars";
         for seat in &hand.seats {
             let r = result(seat.seat);
             let invested = r.map_or(0, |r| r.invested);
@@ -354,13 +377,13 @@ impl Tables {
                         .cash_outs
                         .iter()
                         .filter(|c| c.seat == seat.seat)
-                        .map(|c| c.amount)
+                        .map(|c| c.amount - if fee_included { 0 } else { c.fee })
                         .sum::<i64>()
             } else {
                 won
             };
             let v = &mut self.s;
-            s(v, 0, Some(SITE));
+            s(v, 0, Some(site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(seat.seat));
             s(v, 3, Some(&seat.player));
@@ -390,7 +413,7 @@ impl Tables {
                 a.amount
             };
             let v = &mut self.a;
-            s(v, 0, Some(SITE));
+            s(v, 0, Some(site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(seq as i64));
             s(v, 3, Some(a.street.name()));
@@ -425,7 +448,7 @@ impl Tables {
                     .collect()
             };
             let v = &mut self.p;
-            s(v, 0, Some(SITE));
+            s(v, 0, Some(site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(p.index));
             m(v, 3, Some(p.amount), f);
@@ -438,7 +461,7 @@ impl Tables {
         // findings
         for x in &rep.findings {
             let v = &mut self.f;
-            s(v, 0, Some(SITE));
+            s(v, 0, Some(site));
             s(v, 1, Some(id));
             s(v, 2, Some(x.code));
             s(v, 3, Some(x.severity.value()));
@@ -452,7 +475,7 @@ impl Tables {
             .iter()
             .any(|x| x.severity == crate::codes::Severity::Error);
         let v = &mut self.h;
-        s(v, 0, Some(SITE));
+        s(v, 0, Some(site));
         s(v, 1, Some(id));
         s(v, 2, Some(&self.path));
         i64_(v, 3, Some(hand.offset));

@@ -195,7 +195,7 @@ fn push<'a>(out: &mut Vec<Line<'a>>, text: Cow<'a, str>, start: usize) {
 /// The PokerStars hand header at the start of a line (after blanks):
 /// `PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #\d`. `Err` when the digit test
 /// would need Python's Unicode digits.
-fn is_header(line: &str) -> Result<bool, FileDefer> {
+pub fn is_header(line: &str) -> Result<bool, FileDefer> {
     let s = line.trim_start_matches([' ', '\t']);
     let Some(s) = s.strip_prefix("PokerStars ") else {
         return Ok(false);
@@ -229,6 +229,19 @@ pub struct Split<'a> {
 /// `parse_bytes`' decode and split of `data[start..]`: chunks with the file's byte offsets
 /// and line numbers. `final_` as in `parse_bytes(final=...)`.
 pub fn split(data: &[u8], start: usize, final_: bool) -> Result<Split<'_>, FileDefer> {
+    split_with(data, start, final_, is_header)
+}
+
+/// A hand-header test of one line (`Err`: only the Python path splits this file exactly).
+pub type HeaderTest = fn(&str) -> Result<bool, FileDefer>;
+
+/// [`split`] with another site's hand header: `parsers.text.split_hands(header=...)`.
+pub fn split_with(
+    data: &[u8],
+    start: usize,
+    final_: bool,
+    is_header: HeaderTest,
+) -> Result<Split<'_>, FileDefer> {
     if start > data.len() {
         return Err("start_beyond_end");
     }

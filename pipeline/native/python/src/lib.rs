@@ -31,9 +31,11 @@ fn to_pyarrow<'py>(
 /// start=start, final=final)`). Returns a dict: `deferred` (None, or why the whole file is
 /// for the Python path), `consumed`, `chunks` (a table: offset, end, line, status, index,
 /// reason) and the tables `hands`, `seats`, `actions`, `pots`, `findings`, `rejects`;
-/// `imported_at_us` fills the hands' `imported_at` (microseconds since the epoch, UTC).
+/// `imported_at_us` fills the hands' `imported_at` (microseconds since the epoch, UTC);
+/// a chunk of more than `defer_above` bytes is deferred unread (its text in `chunks.text`,
+/// as for every deferred chunk).
 #[pyfunction]
-#[pyo3(signature = (data, path, start=0, imported_at_us=0, final_=true))]
+#[pyo3(signature = (data, path, start=0, imported_at_us=0, final_=true, defer_above=None))]
 fn parse_pokerstars<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyBytes>,
@@ -41,15 +43,131 @@ fn parse_pokerstars<'py>(
     start: usize,
     imported_at_us: i64,
     final_: bool,
+    defer_above: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let bytes: &[u8] = data.as_bytes();
+    let above = defer_above.unwrap_or(usize::MAX);
+    let reader = &sidepot_core::parse::POKERSTARS;
+    let out = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                sidepot_core::parse_file_with(
+                    reader,
+                    bytes,
+                    path,
+                    start,
+                    final_,
+                    imported_at_us,
+                    above,
+                )
+            }))
+        })
+        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    file_dict(py, out)
+}
+
+/// Parse a file's bytes as the format `site` ("pokerstars", "ggpoker", ...: `SITES`), from
+/// byte `start`: the same dict as `parse_pokerstars`. An unknown site is a ValueError.
+#[pyfunction]
+#[pyo3(signature = (data, path, site, start=0, imported_at_us=0, final_=true, defer_above=None))]
+#[allow(clippy::too_many_arguments)]
+fn parse_text<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    path: &str,
+    site: &str,
+    start: usize,
+    imported_at_us: i64,
+    final_: bool,
+    defer_above: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let reader = sidepot_core::parse::site(site)
+        .ok_or_else(|| PyValueError::new_err(format!("no native reader for {site:?}")))?;
+    let bytes: &[u8] = data.as_bytes();
+    let above = defer_above.unwrap_or(usize::MAX);
+    let out = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                sidepot_core::parse_file_with(
+                    reader,
+                    bytes,
+                    path,
+                    start,
+                    final_,
+                    imported_at_us,
+                    above,
+                )
+            }))
+        })
+        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    file_dict(py, out)
+}
+
+/// Parse a PHH/PHHS file's bytes (the contract of `parse_pokerstars`); `sites` are the site
+/// names a hand's `venue` may name (`parsers.registry`'s), any other venue reading as "phh".
+#[pyfunction]
+#[pyo3(signature = (data, path, start=0, imported_at_us=0, final_=true, sites=vec![]))]
+fn parse_phh<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyBytes>,
+    path: &str,
+    start: usize,
+    imported_at_us: i64,
+    final_: bool,
+    sites: Vec<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let bytes: &[u8] = data.as_bytes();
     let out = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                sidepot_core::parse_file(bytes, path, start, final_, imported_at_us)
+                sidepot_core::phh::parse_file(bytes, path, start, final_, imported_at_us, &sites)
             }))
         })
         .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    file_dict(py, out)
+}
+
+/// Many whole PHH/PHHS files in one call (a folder of one-hand files): `datas[k]` read from
+/// `paths[k]`. Returns the tables of `parse_phh` for all of them (each file's chunks after
+/// the previous file's; a chunk's `index` counts the batch's hands) and, per file, lists
+/// `file_deferred` (None, or why the file is the Python path's), `file_consumed` and
+/// `file_chunks` (how many chunks of the list are the file's).
+#[pyfunction]
+#[pyo3(signature = (datas, paths, imported_at_us=0, sites=vec![]))]
+fn parse_phh_files<'py>(
+    py: Python<'py>,
+    datas: Vec<Bound<'py, PyBytes>>,
+    paths: Vec<String>,
+    imported_at_us: i64,
+    sites: Vec<String>,
+) -> PyResult<Bound<'py, PyDict>> {
+    if datas.len() != paths.len() {
+        return Err(PyValueError::new_err("one path per file"));
+    }
+    let files: Vec<(&[u8], &str)> = datas
+        .iter()
+        .zip(&paths)
+        .map(|(d, p)| (d.as_bytes(), p.as_str()))
+        .collect();
+    let (metas, out) = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                sidepot_core::phh::parse_many(&files, imported_at_us, &sites)
+            }))
+        })
+        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
+    let d = file_dict(py, out)?;
+    let deferred: Vec<Option<&str>> = metas.iter().map(|m| m.deferred).collect();
+    let consumed: Vec<usize> = metas.iter().map(|m| m.consumed).collect();
+    let n_chunks: Vec<usize> = metas.iter().map(|m| m.n_chunks).collect();
+    d.set_item("file_deferred", deferred)?;
+    d.set_item("file_consumed", consumed)?;
+    d.set_item("file_chunks", n_chunks)?;
+    Ok(d)
+}
+
+/// A file's result as the dict `parse_pokerstars` documents.
+fn file_dict(py: Python<'_>, out: sidepot_core::FileOut) -> PyResult<Bound<'_, PyDict>> {
     let pa = py.import("pyarrow")?;
     let d = PyDict::new(py);
     d.set_item("deferred", out.deferred)?;
@@ -97,6 +215,14 @@ fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", sidepot_core::version())?;
     m.add("EXACT_CODES", sidepot_core::EXACT_CODES.to_vec())?;
     m.add_function(wrap_pyfunction!(parse_pokerstars, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_text, m)?)?;
+    let sites: Vec<&str> = sidepot_core::parse::SITES
+        .iter()
+        .map(|s| s.format)
+        .collect();
+    m.add("SITES", sites)?;
+    m.add_function(wrap_pyfunction!(parse_phh, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_phh_files, m)?)?;
     m.add_function(wrap_pyfunction!(rank_hands, m)?)?;
     m.add_function(wrap_pyfunction!(codes_table, m)?)?;
     m.add_function(wrap_pyfunction!(_set_panic_hand, m)?)?;

@@ -1,0 +1,228 @@
+"""A native core's result -> the writer's :class:`~pipeline.ingest.pack.PackedFile`, per hand.
+
+The native core claims a hand (its rows) only where it gives exactly the Python core's rows;
+it defers every other hand chunk, with the chunk's text, offset and first line as the Python
+split gives them. Here each deferred chunk is read by the Python core alone
+(:func:`pipeline.ingest.parse.one_hand`, then :func:`pipeline.ingest.pack.pack`: its rejects,
+``unstorable`` hands and all), and both cores' rows are merged in file order. So a file with
+one odd hand still has its other hands read natively, and the stored rows are the rows of a
+pure Python import (the parity tests in tests/native hold them to it).
+
+The Python core's rules for the last hand of a file are applied to the merged outcomes as
+:func:`pipeline.ingest.parse.parse_bytes` applies them: a last hand that fails the way a hand
+cut where the file stops fails (:func:`~pipeline.ingest.parse.cut_short`) is left out,
+neither stored nor rejected, for the next import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+
+from parsers import registry
+from parsers.text import Chunk
+from pipeline.ingest.pack import PackedFile, pack
+from pipeline.ingest.parse import FileParse, Outcome, cut_short, one_hand
+from pipeline.store.rows import Rows
+from pipeline.store.schema import HAND_TABLES, Reject
+
+__all__ = ["packed_from_native"]
+
+#: The tables a native result carries, with their per-hand row counts in ``chunks``.
+_COUNTED = (("seats", "n_seats"), ("actions", "n_actions"), ("pots", "n_pots"),
+            ("findings", "n_findings"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunks:
+    """The native ``chunks`` table as Python lists (only what the merge reads)."""
+
+    offset: list[int]
+    end: list[int]
+    line: list[int]
+    status: list[str]
+    index: list[int]
+    text: list[str | None]
+
+
+def packed_from_native(out: dict, data: bytes, path: str, start: int,
+                       fmt_name: str) -> PackedFile | None:
+    """The PackedFile of a native result (None: not one the merge can take, the Python core
+    then reads the whole file). Core ``"native"`` when the native core decided every hand,
+    ``"mixed"`` when the Python core read some of them."""
+    table: pa.Table = out["chunks"]
+    if out["hands"].num_rows != _count(table.column("status"), "rows"):
+        return None
+    if _count(table.column("status"), "rows") == table.num_rows:
+        return _all_native(out, table, len(data))
+    cols = table.select(["offset", "end", "line", "status", "index", "text"]).to_pydict()
+    chunks = _Chunks(**cols)
+    return _merged(out, chunks, data, path, start, fmt_name)
+
+
+def _count(column: pa.ChunkedArray, value: str) -> int:
+    return sum(chunk.to_pylist().count(value) for chunk in column.chunks)
+
+
+def _native_rows(out: dict, table: pa.Table, claimed: list[bool] | None = None) -> Rows:
+    """The native tables as Rows: ``starts`` from the per-chunk counts of the claimed hands
+    (``claimed``: which chunks have rows; None when all have)."""
+    mask = None if claimed is None else np.asarray(claimed, bool)
+    n = out["hands"].num_rows
+    starts: dict[str, tuple[int, ...]] = {"hands": tuple(range(n + 1))}
+    for name, counter in _COUNTED:
+        counts = table.column(counter).to_numpy()
+        if mask is not None:
+            counts = counts[mask]
+        starts[name] = tuple(np.concatenate(([0], np.cumsum(counts))).tolist())
+    tables = {name: out[name] for name in HAND_TABLES}
+    sources = tuple(out["hands"].column("source_file").to_pylist())
+    return Rows(tables, starts, sources)
+
+
+def _native_codes(rows: Rows) -> list[tuple[str, ...]]:
+    """Each native hand's finding codes, in its findings' order."""
+    column = rows.tables["findings"].column("code").to_pylist()
+    fs = rows.starts["findings"]
+    return [tuple(column[fs[i]:fs[i + 1]]) for i in range(rows.n_hands)]
+
+
+def _all_native(out: dict, table: pa.Table, size: int) -> PackedFile:
+    """Every chunk a hand with native rows: the common case, no per-hand Python work."""
+    rows = _native_rows(out, table)
+    ends = tuple(table.column("end").to_pylist())
+    consumed = int(out["consumed"])
+    # Only a last hand left for later (a file still being written) stops short of the end.
+    return PackedFile("pokerstars", None, consumed, ends, tuple(range(rows.n_hands)),
+                      tuple(_native_codes(rows)), {}, rows, incomplete=consumed < size,
+                      core="native")
+
+
+def _merged(out: dict, c: _Chunks, data: bytes, path: str, start: int,
+            fmt_name: str) -> PackedFile:
+    """Native rows, native rejects and the Python core's outcomes of the deferred chunks."""
+    fmt = registry.by_name(fmt_name)
+    n = len(c.offset)
+    consumed = int(out["consumed"])
+    deferred: dict[int, Outcome] = {}
+    for k in range(n):
+        if c.status[k] == "deferred":
+            text = c.text[k] or ""
+            deferred[k] = one_hand(Chunk(text, c.offset[k], c.line[k]), path, fmt, c.end[k])
+    native_rejects = [Reject(**r) for r in out["rejects"].to_pylist()]
+    # parse_bytes' rule for a last hand (only when the native core kept it: a file still
+    # being written has its unfinished last hand left out already).
+    if n and consumed == len(data) and c.status[-1] != "rows":
+        last = deferred.get(n - 1) or Outcome(
+            c.offset[-1], c.end[-1], reject=native_rejects[c.index[-1]])
+        raw = c.text[-1] if c.text[-1] is not None else last.reject.raw_text
+        chunk = Chunk(raw, c.offset[-1], c.line[-1])
+        if cut_short(last, chunk, mid_line=not _ends_with_newline(data[start:])):
+            n, consumed = n - 1, c.offset[-1]
+            deferred.pop(n, None)
+    order = sorted(deferred)
+    python = pack(FileParse(fmt_name, None, tuple(deferred[k] for k in order), consumed))
+    at_python = {k: j for j, k in enumerate(order)}
+    nat = _native_rows(out, out["chunks"], [status == "rows" for status in c.status])
+    nat_codes = _native_codes(nat)
+    src, row, rows_at, codes, rejects = [], [], [], [], {}
+    for k in range(n):
+        status = c.status[k]
+        if status == "rows":
+            src.append(0)
+            row.append(c.index[k])
+        elif status == "deferred":
+            j = at_python[k]
+            if python.rows_at[j] < 0:
+                rejects[k] = python.rejects[j]
+                rows_at.append(-1)
+                codes.append(())
+                continue
+            src.append(1)
+            row.append(python.rows_at[j])
+        else:
+            rejects[k] = native_rejects[c.index[k]]
+            rows_at.append(-1)
+            codes.append(())
+            continue
+        rows_at.append(len(src) - 1)
+        codes.append(nat_codes[row[-1]] if src[-1] == 0 else python.codes[j])
+    rows = _merge_rows(nat, python.rows, np.asarray(src, np.int64), np.asarray(row, np.int64))
+    core = "mixed" if deferred else "native"
+    return PackedFile(fmt_name, None, consumed, tuple(c.end[:n]), tuple(rows_at), tuple(codes),
+                      rejects, rows, incomplete=consumed < len(data), core=core)
+
+
+def _ends_with_newline(tail: bytes) -> bool:
+    """Whether the decoded text ends with a line end (``parse_bytes``' ``mid_line`` test):
+    blanks at the end of a line are dropped, a CR ends a line as an LF does."""
+    return tail.rstrip(b" \t").endswith((b"\n", b"\r"))
+
+
+def _merge_rows(a: Rows, b: Rows, src: np.ndarray, row: np.ndarray) -> Rows:
+    """Hands from ``a`` (src 0) and ``b`` (src 1), in the order given, as one Rows."""
+    tables, starts = {}, {}
+    from_a = src == 0
+    from_b = ~from_a
+    for name in HAND_TABLES:
+        sa = np.asarray(a.starts[name], np.int64)
+        sb = np.asarray(b.starts[name], np.int64)
+        begin = np.empty(len(src), np.int64)
+        count = np.empty(len(src), np.int64)
+        ra, rb = row[from_a], row[from_b]
+        begin[from_a], count[from_a] = sa[ra], sa[ra + 1] - sa[ra]
+        begin[from_b], count[from_b] = sb[rb] + sa[-1], sb[rb + 1] - sb[rb]
+        ends = np.cumsum(count)
+        total = int(ends[-1]) if len(ends) else 0
+        take = np.repeat(begin - (ends - count), count) + np.arange(total)
+        both = pa.concat_tables([a.tables[name], b.tables[name]])
+        tables[name] = both.take(pa.array(take, pa.int64()))
+        starts[name] = (0, *ends.tolist())
+    sources = tuple(a.sources[r] if s == 0 else b.sources[r] for s, r in zip(src, row,
+                                                                            strict=True))
+    return Rows(tables, starts, sources)
+
+
+def packed_from_batch(out: dict, jobs: list[tuple],
+                      python: Callable[[tuple], PackedFile]) -> list[PackedFile]:
+    """Per-file PackedFiles from one native call over many whole files (``parse_phh_files``):
+    each file's slice of the batch's tables, or ``python(job)`` for a file the native core
+    does not claim whole."""
+    chunks: pa.Table = out["chunks"]
+    status = chunks.column("status").to_pylist()
+    ends = chunks.column("end").to_pylist()
+    claimed = np.asarray([s == "rows" for s in status], np.bool_)
+    starts: dict[str, np.ndarray] = {"hands": np.arange(int(claimed.sum()) + 1)}
+    for name, counter in _COUNTED:
+        counts = chunks.column(counter).to_numpy()[claimed]
+        starts[name] = np.concatenate(([0], np.cumsum(counts)))
+    tables = {name: out[name] for name in ("hands", "seats", "actions", "pots", "findings")}
+    codes_column = tables["findings"].column("code").to_pylist()
+    sources = tables["hands"].column("source_file").to_pylist()
+    packed: list[PackedFile] = []
+    at = hand = 0  # the file's first chunk, and its first hand in the batch
+    for job, n, deferred, consumed in zip(jobs, out["file_chunks"], out["file_deferred"],
+                                          out["file_consumed"], strict=True):
+        lo, at = at, at + n
+        if deferred is not None or n == 0 or not claimed[lo:at].all():
+            hand += int(claimed[lo:at].sum())
+            packed.append(python(job))
+            continue
+        h0, hand = hand, hand + n
+        fs = starts["findings"]
+        rows = Rows(
+            {name: tables[name].slice(int(starts[name][h0]),
+                                      int(starts[name][hand] - starts[name][h0]))
+             for name in tables},
+            {name: tuple((starts[name][h0:hand + 1] - starts[name][h0]).tolist())
+             for name in tables},
+            tuple(sources[h0:hand]),
+        )
+        codes = tuple(tuple(codes_column[fs[i]:fs[i + 1]]) for i in range(h0, hand))
+        packed.append(PackedFile("phh", None, consumed, tuple(ends[lo:at]), tuple(range(n)),
+                                 codes, {}, rows, incomplete=consumed < len(job[0]),
+                                 core="native"))
+    return packed

@@ -1,0 +1,91 @@
+//! Card text -> card ids, as `parsers/cards.py` reads it (`normalize_card`, `parse_cards`,
+//! `bracketed_cards`, `cards_in_brackets`): shared by every PokerStars-like site.
+
+use crate::model::*;
+use crate::parse::Defer;
+use crate::text::py_split;
+
+/// `normalize_card`.
+pub fn normalize_card(text: &str) -> Result<Card, Defer> {
+    if let Some(c) = card(text) {
+        return Ok(c);
+    }
+    let t = crate::text::py_strip(text);
+    let chars: Vec<char> = t.chars().collect();
+    let t: Vec<char> = if chars.len() == 3 && chars[0] == '1' && chars[1] == '0' {
+        vec!['T', chars[2]]
+    } else {
+        chars
+    };
+    if t.len() == 2 && t[0].is_ascii() && t[1].is_ascii() {
+        let s = format!("{}{}", t[0].to_ascii_uppercase(), t[1].to_ascii_lowercase());
+        if let Some(c) = card(&s) {
+            return Ok(c);
+        }
+    }
+    Err("bad_card")
+}
+
+/// `parse_cards`.
+pub fn parse_cards(text: &str) -> Result<Cards, Defer> {
+    let replaced = text.replace(['[', ']'], " ");
+    let tokens: Vec<&str> = py_split(&replaced).collect();
+    if let Some(cards) = tokens.iter().map(|t| card(t)).collect::<Option<Cards>>() {
+        return Ok(cards);
+    }
+    if tokens.len() == 1 && tokens[0].chars().count() > 3 {
+        let s: Vec<char> = tokens[0].chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < s.len() {
+            let step = if s[i] == '1' && s.get(i + 1) == Some(&'0') {
+                3
+            } else {
+                2
+            };
+            let piece: String = s[i..(i + step).min(s.len())].iter().collect();
+            out.push(normalize_card(&piece)?);
+            i += step;
+        }
+        return Ok(out);
+    }
+    tokens.iter().map(|t| normalize_card(t)).collect()
+}
+
+/// `bracketed_cards(text, start)`.
+pub fn bracketed_cards(text: &str, start: usize) -> Result<Cards, Defer> {
+    let b = text[start..]
+        .find('[')
+        .map(|i| i + start)
+        .ok_or("bad_card")?;
+    let e = text[b + 1..]
+        .find(']')
+        .map(|i| i + b + 1)
+        .ok_or("bad_card")?;
+    parse_cards(&text[b..=e])
+}
+
+/// `cards_in_brackets(text)`: every card of every complete `[...]` group.
+pub fn cards_in_brackets(text: &str) -> Result<Cards, Defer> {
+    let mut groups = Vec::new();
+    let mut at = 0;
+    while let Some(b) = text[at..].find('[') {
+        let b = at + b;
+        match text[b + 1..].find(']') {
+            Some(e) => {
+                groups.push(&text[b + 1..b + 1 + e]);
+                at = b + 1 + e + 1;
+            }
+            None => break,
+        }
+    }
+    let joined = groups.join(" ");
+    if let Some(cards) = py_split(&joined).map(card).collect::<Option<Cards>>() {
+        return Ok(cards);
+    }
+    let mut out = Vec::new();
+    for g in groups {
+        out.extend(parse_cards(g)?);
+    }
+    Ok(out)
+}

@@ -1,0 +1,126 @@
+"""The native PHH reader against the Python reference, table by table (runnable as a script:
+``python -m tests.native.phh_parity [--corpus] [--sim N]``).
+
+Files: the PHH corpus (``corpus/phh``: the famous hands, Pluribus, WSOP and a HandHQ ``.phhs``
+sample) and simulated hands exported to PHH by the project's own exporter
+(:mod:`pipeline.export.phh`), one ``.phhs`` per table kind and single-hand ``.phh`` files.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pyarrow as pa
+
+from tests.native.parity import TABLES, Tally, _hand_rows, corpus_dir, python_parse, sim_configs
+
+
+def known_sites() -> list[str]:
+    """The site names a PHH ``venue`` may name (what the Python reader compares it with)."""
+    from parsers.registry import FORMATS
+
+    return sorted({f.site for f in FORMATS})
+
+
+def compare_phh_file(data: bytes, path: str, tally: Tally) -> None:
+    """Parse one PHH file with both cores and add what they say to ``tally``."""
+    import sidepot_native as nat
+
+    py = python_parse(data, path)
+    if py.format != "phh":
+        return
+    tally.files += 1
+    out = nat.parse_phh(data, path, 0, 0, True, known_sites())
+    if out["deferred"] is not None:
+        tally.file_deferred[out["deferred"]] += 1
+        tally.deferred["file:" + out["deferred"]] += len(py.ends)
+        tally.chunks += len(py.ends)
+        return
+    chunks = out["chunks"].to_pylist()
+    tally.chunks += len(chunks)
+    if [c["end"] for c in chunks] != list(py.ends):
+        tally.mismatches.append(f"{path}: chunk boundaries differ ({len(chunks)} vs "
+                                f"{len(py.ends)})")
+        return
+    if out["consumed"] != py.consumed:
+        tally.mismatches.append(f"{path}: consumed {out['consumed']} vs {py.consumed}")
+    claimed = [k for k, c in enumerate(chunks) if c["status"] == "rows"]
+    for k, c in enumerate(chunks):
+        if c["status"] == "deferred":
+            tally.deferred[c["reason"]] += 1
+        elif c["status"] == "rejected":
+            tally.mismatches.append(f"{path}: chunk {k}: native internal_error")
+    if any(py.rows_at[k] < 0 for k in claimed):
+        tally.mismatches.append(f"{path}: native claimed chunks the Python path rejected")
+        return
+    for name in TABLES:
+        parts = [_hand_rows(py.rows, name, py.rows_at[k]) for k in claimed]
+        want = pa.concat_tables(parts) if parts else py.rows.tables[name].slice(0, 0)
+        got = out[name]
+        if name == "hands":
+            want, got = want.drop_columns(["imported_at"]), got.drop_columns(["imported_at"])
+        if not got.schema.equals(want.schema):
+            tally.mismatches.append(f"{path}: {name} schema differs:\n{got.schema}\n"
+                                    f"vs\n{want.schema}")
+        elif not got.equals(want):
+            g, w = got.to_pylist(), want.to_pylist()
+            for i, (a, b) in enumerate(zip(g, w, strict=False)):
+                if a != b:
+                    diff = {key: (a[key], b[key]) for key in a if a[key] != b[key]}
+                    tally.mismatches.append(f"{path}: {name} row {i} ({a.get('hand_id')}): "
+                                            f"{diff}")
+                    break
+            else:
+                tally.mismatches.append(f"{path}: {name}: {len(g)} rows vs {len(w)}")
+    tally.compared += len(claimed)
+
+
+def run_phh_corpus(tally: Tally) -> None:
+    root = corpus_dir()
+    if root is None or not (root / "phh").is_dir():
+        return
+    for p in sorted((root / "phh").rglob("*")):
+        if p.is_file():
+            compare_phh_file(p.read_bytes(), str(p), tally)
+
+
+def simulated_phh(n: int, seed: int, **kw: object) -> list[str]:
+    """``n`` simulated hands exported to PHH, one document each (no rake, no run it twice:
+    PHH has no field for either, and the exporter refuses such hands)."""
+    from pipeline.export.phh import NotRepresentable, write_hand
+    from pipeline.sim import simulate
+
+    kw = {**kw, "rake": False, "run_it_twice": False}
+    docs = []
+    for s in simulate(n, seed, **kw):
+        try:
+            docs.append(write_hand(s.hand))
+        except NotRepresentable:
+            continue
+    return docs
+
+
+def run_phh_sim(tally: Tally, n: int, seed: int = 7, singles: int = 20) -> None:
+    """Each table kind as one ``.phhs`` (``[k]`` tables) and its first hands as ``.phh``."""
+    from pipeline.export.phh import table
+
+    for k, (name, kw) in enumerate(sim_configs()):
+        docs = simulated_phh(n, seed + k, **kw)
+        phhs = "\n".join(table(i + 1, doc) for i, doc in enumerate(docs))
+        compare_phh_file(phhs.encode(), f"sim-{name}.phhs", tally)
+        for i, doc in enumerate(docs[:singles]):
+            compare_phh_file(doc.encode(), f"sim-{name}-{i}.phh", tally)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    t = Tally()
+    if "--corpus" in sys.argv:
+        run_phh_corpus(t)
+    if "--sim" in sys.argv:
+        run_phh_sim(t, int(sys.argv[sys.argv.index("--sim") + 1]))
+    print(t.line())
+    print("deferred by reason:", dict(t.deferred.most_common()))
+    for m in t.mismatches[:30]:
+        print("MISMATCH", m)
