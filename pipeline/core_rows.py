@@ -57,7 +57,7 @@ def packed_from_native(out: dict, data: bytes, path: str, start: int,
     if out["hands"].num_rows != _count(table.column("status"), "rows"):
         return None
     if _count(table.column("status"), "rows") == table.num_rows:
-        return _all_native(out, table, len(data))
+        return _all_native(out, table, len(data), fmt_name)
     cols = table.select(["offset", "end", "line", "status", "index", "text"]).to_pydict()
     chunks = _Chunks(**cols)
     return _merged(out, chunks, data, path, start, fmt_name)
@@ -90,13 +90,13 @@ def _native_codes(rows: Rows) -> list[tuple[str, ...]]:
     return [tuple(column[fs[i]:fs[i + 1]]) for i in range(rows.n_hands)]
 
 
-def _all_native(out: dict, table: pa.Table, size: int) -> PackedFile:
+def _all_native(out: dict, table: pa.Table, size: int, fmt_name: str) -> PackedFile:
     """Every chunk a hand with native rows: the common case, no per-hand Python work."""
     rows = _native_rows(out, table)
     ends = tuple(table.column("end").to_pylist())
     consumed = int(out["consumed"])
     # Only a last hand left for later (a file still being written) stops short of the end.
-    return PackedFile("pokerstars", None, consumed, ends, tuple(range(rows.n_hands)),
+    return PackedFile(fmt_name, None, consumed, ends, tuple(range(rows.n_hands)),
                       tuple(_native_codes(rows)), {}, rows, incomplete=consumed < size,
                       core="native")
 

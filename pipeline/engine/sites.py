@@ -120,11 +120,14 @@ _DEAD = replace(GENERIC, extra_small_blind=Liveness.DEAD)
 
 #: The per-site entries. A site with no entry gets ``GENERIC``.
 _RULES: dict[str, SiteRules] = {
-    # Parity: the native core ports the engine as it stood (see the module docstring).
+    # Parity: the native core ports the engine as it stood (see the module docstring). It
+    # reads PokerStars, GGPoker and Ignition, so the three keep today's rules until the port
+    # of the rules above lands in the Rust engine. (GGPoker's own answer, for then: "posts
+    # missed blind" is the dead small blind, and a second "posts small blind", a returning
+    # player's, is dead money too; the live big blind is printed on its own line: ``_DEAD``.)
     "pokerstars": LEGACY,
-    # "posts missed blind" is the dead small blind, and a second "posts small blind" (a
-    # returning player's) is dead money too: GGPoker prints the live big blind on its own line.
-    "ggpoker": _DEAD,
+    "ggpoker": LEGACY,
+    "ignition": LEGACY,
     # "posts dead blind [$sb + $bb]" is the small blind dead and the big blind live; a second
     # "posts small blind" is a returning player's missed small blind, dead.
     "pacific888": _DEAD,

@@ -45,7 +45,9 @@ def test_every_wpn_history(corpus: Path) -> None:
     histories, _ = split_rows(manifest_rows(corpus, "WPN_ACR"), ("EXPECTED-OUTPUT",))
     found = scan(file_chunks(corpus, histories, wpn.HEADER), wpn.parse, _key)
     print(found.summary("WPN corpus:"))
-    assert found.unique["ok"] >= 62
+    # 61: the one "Six Plus Hold'em" hand is a short-deck game (unsupported_game), no longer
+    # misread as hold'em
+    assert found.unique["ok"] >= 61
     assert found.rejects() == EXPECTED_REJECTS
     assert found.rate >= 0.95
     assert found.unexplained(SITE_ERRORS) == {}

@@ -120,7 +120,7 @@ def _rounded_fee(site: str, collected: int) -> HandBuilder:
 
 
 def test_a_fee_rounded_half_a_chip_is_one_warning():
-    r = replay(_rounded_fee("ggpoker", 10).build())
+    r = replay(_rounded_fee("winamax", 10).build())
     assert errors(r) == [] and codes(r, Severity.WARNING) == ["pot_not_distributed"]
 
 
@@ -130,13 +130,14 @@ def test_a_fee_rounded_on_pokerstars_stays_two_errors():
 
 
 def test_two_chips_off_is_not_a_rounding():
-    r = replay(_rounded_fee("ggpoker", 11).build())
+    r = replay(_rounded_fee("winamax", 11).build())
     assert "collected_mismatch" in codes(r, Severity.ERROR)
 
 
 def test_a_printed_fee_the_site_did_not_take_is_one_error():
-    # GGPoker RC3793645305: "Tax $0.01" printed, the winner paid as if it were not taken.
-    b = HandBuilder(sb=2, bb=5, button=1, site="ggpoker").seat(1, "A", 1000).seat(2, "B", 1000)
+    # as GGPoker RC3793645305 (on a site with the generic rules): "Tax $0.01" printed, the
+    # winner paid as if it were not taken.
+    b = HandBuilder(sb=2, bb=5, button=1, site="winamax").seat(1, "A", 1000).seat(2, "B", 1000)
     b.post_sb(1).post_bb(2).raise_to(1, 100).fold(2).uncalled(1, 95)
     r = replay(b.total_pot(10).rake(0).fee("Tax", 1).collect(1, 10).build())
     assert codes(r, Severity.ERROR) == ["pot_not_distributed"]
