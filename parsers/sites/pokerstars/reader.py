@@ -557,7 +557,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 #: ``parse(chunk, file="")``: one hand chunk to a Hand, or ParseError naming the site
 #: (UnsupportedGame for other games); a glued file is told apart from an unknown line.
-parse = with_site(SITE, _parse, header=HEADER)
+parse = with_site(SITE, _parse, header=HEADER, ignore_harmless=True)
 
 
 #: What the registry lists: this module's format, found by name or by content.

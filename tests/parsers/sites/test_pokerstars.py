@@ -403,9 +403,13 @@ def test_garbled_line_reports_its_line_number():
     assert "line 15" in str(err) and "unknown_line" in str(err)
 
 
-def test_unknown_line_and_bad_amount():
+def test_harmless_line_unknown_line_and_bad_amount():
+    # a line that names no seated player and moves no chips is read past and kept
+    kept = hand(CASH.replace("*** FLOP ***", "The dealer sneezes\n*** FLOP ***"))
+    assert [x.text for x in kept.ignored_lines] == ["The dealer sneezes"]
+    # one that names a seated player with an amount could move chips: the hand is rejected
     with pytest.raises(ParseError) as info:
-        hand(CASH.replace("*** FLOP ***", "The dealer sneezes\n*** FLOP ***"))
+        hand(CASH.replace("*** FLOP ***", "J\u00f6rg: tips the dealer $1\n*** FLOP ***"))
     assert info.value.reason == "unknown_line"
     with pytest.raises(ParseError) as info:
         hand(CASH.replace("calls $1.25", "calls $1.255"))
