@@ -45,25 +45,17 @@ fn parse_pokerstars<'py>(
     final_: bool,
     defer_above: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let bytes: &[u8] = data.as_bytes();
-    let above = defer_above.unwrap_or(usize::MAX);
     let reader = &sidepot_core::parse::POKERSTARS;
-    let out = py
-        .detach(|| {
-            catch_unwind(AssertUnwindSafe(|| {
-                sidepot_core::parse_file_with(
-                    reader,
-                    bytes,
-                    path,
-                    start,
-                    final_,
-                    imported_at_us,
-                    above,
-                )
-            }))
-        })
-        .map_err(|_| PyRuntimeError::new_err("sidepot_native: internal error"))?;
-    file_dict(py, out)
+    read_text(
+        py,
+        reader,
+        data,
+        path,
+        start,
+        imported_at_us,
+        final_,
+        defer_above,
+    )
 }
 
 /// Parse a file's bytes as the format `site` ("pokerstars", "ggpoker", ...: `SITES`), from
@@ -83,6 +75,30 @@ fn parse_text<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let reader = sidepot_core::parse::site(site)
         .ok_or_else(|| PyValueError::new_err(format!("no native reader for {site:?}")))?;
+    read_text(
+        py,
+        reader,
+        data,
+        path,
+        start,
+        imported_at_us,
+        final_,
+        defer_above,
+    )
+}
+
+/// One file of a text format read by `reader`, the GIL released (`parse_text`'s work).
+#[allow(clippy::too_many_arguments)]
+fn read_text<'py>(
+    py: Python<'py>,
+    reader: &sidepot_core::parse::Site,
+    data: &Bound<'py, PyBytes>,
+    path: &str,
+    start: usize,
+    imported_at_us: i64,
+    final_: bool,
+    defer_above: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
     let bytes: &[u8] = data.as_bytes();
     let above = defer_above.unwrap_or(usize::MAX);
     let out = py
