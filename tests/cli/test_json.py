@@ -71,7 +71,7 @@ def db(tmp_path_factory) -> str:
     broken, tampered = [], []
     for n in range(2):
         lines = renumbered(hand, 910_000_000_000 + n).split("\n")
-        lines.insert(5, "this line means nothing")
+        lines.insert(5, "this line means nothing: it bets $5 into the pot")  # could move chips
         broken.append("\n".join(lines))
     for n in range(3):
         tampered.append(_tampered(renumbered(hand, 920_000_000_000 + n)))

@@ -50,7 +50,7 @@ def store(tmp_path_factory) -> Path:
     broken = []
     for n in range(300):
         lines = renumbered(hand, 930_000_000_000 + n).split("\n")
-        lines.insert(5, "this line means nothing")
+        lines.insert(5, "this line means nothing: it bets $5 into the pot")  # could move chips
         broken.append("\n".join(lines))
     (folder / "broken.txt").write_text(join(broken), encoding="utf-8")
     db = folder / "s.duckdb"
