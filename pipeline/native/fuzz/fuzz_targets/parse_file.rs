@@ -13,7 +13,10 @@ fuzz_target!(|data: &[u8]| {
         for c in &out.chunks {
             assert!(at <= c.offset && c.offset < c.end && c.end <= data.len());
             at = c.end;
-            assert!(!matches!(c.status, Status::Rejected(_)), "a panic inside the core");
+            assert!(
+                !matches!(c.status, Status::Rejected(_)),
+                "a panic inside the core"
+            );
         }
         assert!(out.consumed <= data.len());
     }
