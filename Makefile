@@ -36,8 +36,9 @@ native-check:
 demo: $(NATIVE_STAMP)
 	$(BIN)/python -m pipeline.dev.demo
 
+# One pytest worker per core (pytest-xdist); `pytest` alone still runs the suite serially.
 test: $(NATIVE_STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 slow: $(NATIVE_STAMP)
 	$(BIN)/python -m pytest -m slow -s tests/engine/test_differential.py tests/engine/test_property.py \

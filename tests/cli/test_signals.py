@@ -21,6 +21,7 @@ import pytest
 
 from tests.support.hhgen import join, many_hands, renumbered, sample_hands
 from tests.support.paths import REPO
+from tests.support.terminal import default_sigint
 
 CLI = [sys.executable, "-m", "pipeline.cli"]
 
@@ -92,7 +93,8 @@ def test_ctrl_c_in_an_import_is_one_line_and_the_rerun_completes(tmp_path, jobs)
     # process group, workers included.
     env = {**os.environ, "SIDEPOT_CORE": "python"}
     proc = subprocess.Popen([*CLI, *args], cwd=REPO, stdout=subprocess.PIPE, env=env,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=default_sigint)
     deadline = time.monotonic() + 120
     while not db.exists() and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.05)
@@ -149,7 +151,8 @@ def test_ctrl_c_after_the_last_commit_says_what_was_stored(tmp_path, step):
     db = tmp_path / "s.duckdb"
     args = ["import", str(tmp_path / "a.txt"), "--db", str(db)]
     proc = subprocess.run([sys.executable, "-c", _LATE_CTRL_C, step, *args], cwd=REPO,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300,
+                          preexec_fn=default_sigint)
     assert proc.returncode == 130, proc.stderr
     assert proc.stderr == (f"sidepot: interrupted: {hands} hands stored in {db}; run the "
                            "same command again to resume\n")
@@ -168,7 +171,8 @@ def _ctrl_c_after(args: list[str], delay: float, env: dict) -> subprocess.Comple
     """Run the CLI and SIGINT its process group (workers too, as a terminal does) after
     ``delay`` seconds, unless it is done by then."""
     proc = subprocess.Popen([*CLI, *args], cwd=REPO, stdout=subprocess.PIPE, env=env,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=default_sigint)
     try:
         proc.wait(timeout=delay)
     except subprocess.TimeoutExpired:

@@ -9,9 +9,15 @@ the files it marks as not hand histories must not turn into rejects.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
-from pipeline.ingest.parse import parse_bytes
+import pytest
+
+from pipeline.ingest.parse import FileParse, parse_bytes
+
+#: The three tests read the same files: one worker (pytest-xdist), one parse of each file.
+pytestmark = pytest.mark.xdist_group("corpus-manifest")
 
 
 def _manifest(corpus: Path) -> list[tuple[str, int, str]]:
@@ -23,12 +29,21 @@ def _manifest(corpus: Path) -> list[tuple[str, int, str]]:
     return rows
 
 
+@cache
+def _parsed(corpus: Path, rel: str) -> FileParse:
+    """One parse of a corpus file for every test here (each is a whole-corpus pass), kept
+    small: the rejects only, since no test here looks at a parsed hand."""
+    parsed = parse_bytes((corpus / rel).read_bytes(), rel)
+    rejects = tuple(o for o in parsed.outcomes if o.reject is not None)
+    return FileParse(parsed.format, parsed.skip, rejects, parsed.consumed, parsed.incomplete)
+
+
 def test_no_file_with_hands_is_skipped(corpus):
     skipped = []
     for rel, hands, notes in _manifest(corpus):
         if hands == 0 or any(m in notes for m in ("EMBEDDED", "EXPECTED-OUTPUT", "SUMMARY")):
             continue
-        parsed = parse_bytes((corpus / rel).read_bytes(), rel)
+        parsed = _parsed(corpus, rel)
         if parsed.skip is not None:
             skipped.append(f"{rel}: {parsed.skip}")
     assert skipped == []
@@ -40,7 +55,7 @@ def test_unclaimed_hands_are_rejects_with_their_text(corpus):
         if "SUMMARY" in notes or "EXPECTED-OUTPUT" in notes:
             continue
         data = (corpus / rel).read_bytes()
-        parsed = parse_bytes(data, rel)
+        parsed = _parsed(corpus, rel)
         if parsed.format is not None or not parsed.outcomes:
             continue
         unclaimed += 1
@@ -59,7 +74,7 @@ def test_summaries_stay_skipped(corpus):
     for rel, _hands, notes in _manifest(corpus):
         if "SUMMARY" not in notes or "EMBEDDED" in notes:
             continue
-        parsed = parse_bytes((corpus / rel).read_bytes(), rel)
+        parsed = _parsed(corpus, rel)
         if any(o.reject is not None and o.reject.reason == "unknown_format"
                for o in parsed.outcomes):
             wrong.append(rel)

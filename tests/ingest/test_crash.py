@@ -29,6 +29,7 @@ from pipeline.ingest.run import import_paths
 from tests.ingest.same_rows import count, differences
 from tests.support.hhgen import join, many_hands
 from tests.support.paths import REPO
+from tests.support.terminal import default_sigint
 
 N_HANDS = 3000
 BATCH = 100
@@ -150,7 +151,7 @@ def _interrupt(src: Path, db: Path, jobs: int, rng: random.Random) -> tuple[int,
     child = subprocess.Popen(
         [sys.executable, "-c", _INTERRUPTIBLE, str(src), str(db), str(BATCH), str(jobs)],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True,
+        start_new_session=True, preexec_fn=default_sigint,
     )
     assert child.stdout is not None
     after = rng.randrange(0, N_SIGINT // 2, BATCH)

@@ -17,6 +17,7 @@ from pipeline.ingest.summary import ImportSummary
 from pipeline.ingest.watch import watch
 from tests.support.hhgen import join, many_hands
 from tests.support.paths import REPO
+from tests.support.terminal import default_sigint
 
 
 class _Watcher:
@@ -130,6 +131,7 @@ def test_cli_watch_runs_until_interrupted(tmp_path):
         [sys.executable, "-m", "pipeline.cli", "import", "--watch", str(folder), "--db", str(db),
          "--poll", "0.05", "--json"],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=default_sigint,
     )
     try:
         assert proc.stdout is not None
