@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 from parsers.text import Chunk, split_hands
 
-__all__ = ["HAND_START", "Evidence", "evidence", "first_hand_start", "looks_like_hands",
-           "split_unknown"]
+__all__ = ["HAND_START", "Evidence", "evidence", "first_hand_start", "leading_hand_text",
+           "looks_like_hands", "split_unknown"]
 
 #: A line that starts a hand: a hand/game word then a number, in the sites' wordings and a few
 #: languages (hand, game, main, mano, partie, spiel, jeu, hand history, "#Game No").
@@ -134,10 +134,24 @@ def split_unknown(text: str, encoding: str = "utf-8", data: bytes | None = None)
     chunks = split_hands(text, encoding, HAND_START, data)
     if not chunks:
         return [Chunk(text, 0, 1)] if text.strip() else []
-    lead = chunks[0].line - 1  # lines before the first hand start
-    preamble = "\n".join(text.split("\n", lead)[:lead]).rstrip()
-    if preamble.strip():
-        ev = evidence(preamble)
-        if ev.seats + ev.actions > 0:
-            chunks.insert(0, Chunk(preamble, 0, 1))
+    lead = leading_hand_text(text, chunks[0])
+    if lead is not None:
+        chunks.insert(0, lead)
     return chunks
+
+
+def leading_hand_text(text: str, first: Chunk) -> Chunk | None:
+    """The text before a file's first hand chunk, as a piece of its own, when it holds seat
+    or action lines (the end of a hand whose start the file does not hold: a log cut at its
+    head, or copied from the middle of a session); None when it is empty or only a banner,
+    an XML prolog, a session header or program source. A claimed file's import rejects it
+    with its raw text (:mod:`pipeline.ingest.parse`), so nothing before the first hand
+    vanishes."""
+    lead = first.line - 1  # lines before the first hand
+    preamble = "\n".join(text.split("\n", lead)[:lead]).rstrip()
+    if not preamble.strip():
+        return None
+    ev = evidence(preamble)
+    if ev.code >= 3:
+        return None  # program source that quotes hands (a parser's test data), not a log
+    return Chunk(preamble, 0, 1) if ev.seats + ev.actions > 0 else None

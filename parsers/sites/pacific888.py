@@ -281,6 +281,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 new = STREETS_LOWER.get(word)
                 if new is None:
                     raise ParseError("unknown_line", "unknown section marker")
+                if "[" not in line:  # a street line with no cards: cut short, or broken
+                    raise ParseError("unknown_line", "a street line without its cards")
                 _return_uncalled(actions, street, totals, lineno)
                 board.extend(_cards(line[line.index("[") :]))
                 street, totals = new, {}

@@ -29,6 +29,7 @@ from parsers.shape import looks_like_hands, split_unknown
 from parsers.text import decode
 from pipeline.engine import replay
 from pipeline.engine.result import Severity
+from pipeline.ingest.parse import leading_reject
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -143,6 +144,13 @@ def measure(root: Path) -> dict[str, dict[str, object]]:
             continue
         tally = tallies[split.format.name + (" (converted)" if "CONVERTED" in mark else "")]
         tally.files += 1
+        for lead in leading_reject(split.text, split.chunks[0], str(path), split.format):
+            tally.chunks += 1  # the end of a hand the file does not start: a reject, as stored
+            digest = hashlib.sha1(lead.reject.raw_text.strip().encode()).hexdigest()
+            tally.rejected.setdefault(digest, lead.reject.reason)
+            tally.heads.setdefault(digest, _head(lead.reject.raw_text))
+            tally.examples.setdefault(lead.reject.reason,
+                                      f"{path.relative_to(root)}:1 {lead.reject.detail}"[:200])
         for outcome in split.hands(str(path)):
             chunk, hand, err = outcome.chunk, outcome.hand, outcome.error
             tally.chunks += 1

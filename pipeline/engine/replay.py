@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from parsers.model import Action, ActionKind, Game, Hand, Street
 from pipeline.engine import cascade, reconcile, streets
+from pipeline.engine.button import with_inferred_button
 from pipeline.engine.cards import (
     check_boards,
     check_duplicate_cards,
@@ -40,8 +41,11 @@ def replay(hand: Hand) -> Replay:
     Where the site's table folds echoes (``sites.SiteRules.fold_stakes_echoes``), a header whose
     stakes are not the posted blinds is one root error rather than one per rule it upsets
     (``cascade``)."""
+    rules = rules_for(hand.site)
+    if rules.infer_button and hand.button_seat is None:
+        hand = with_inferred_button(hand)
     result = _replay(hand)
-    if rules_for(hand.site).fold_stakes_echoes and any(
+    if rules.fold_stakes_echoes and any(
         f.code == "post_wrong_amount" and f.severity is Severity.ERROR for f in result.findings
     ):
         return cascade.fold_stakes_echoes(hand, result, _replay)

@@ -79,6 +79,9 @@ class SiteRules:
     heads_up_swap_is_error: bool = False
     #: header stakes that are not the posted blinds: one root finding, echoes folded into it
     fold_stakes_echoes: bool = True
+    #: a log that names no button: infer it from the blinds, the deal and the action order
+    #: (``button.py``), so who opens each street can be judged
+    infer_button: bool = True
     # ---- awards ----
     #: a seat the summary prints as "mucks [cards]" that the site paid still holds its hand
     paid_muck_contends: bool = True
@@ -109,6 +112,7 @@ LEGACY = SiteRules(
     leaver_after_post_folds=False,
     heads_up_swap_is_error=True,
     fold_stakes_echoes=False,
+    infer_button=False,
     paid_muck_contends=False,
     odd_chip=OddChip.LEFT_OF_BUTTON,
     one_chip_rounding=False,

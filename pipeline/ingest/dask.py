@@ -41,6 +41,7 @@ import pyarrow.parquet as pq
 
 from pipeline.config import MAX_FILE_BYTES
 from pipeline.errors import SidepotError
+from pipeline.ingest.anonymous import mark_seats
 from pipeline.ingest.files import iter_files
 from pipeline.ingest.pack import pack
 from pipeline.ingest.parse import parse_bytes
@@ -92,6 +93,9 @@ class DaskSummary:
     hands_imported: int = 0
     duplicates: int = 0
     incomplete_tail: int = 0
+    #: Files whose hands no format claims (rejected ``unknown_format``), as a DuckDB import
+    #: names them in its summary.
+    unknown_format_files: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -118,7 +122,8 @@ def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None) -> S
     partitions: list[str] = []
     rows = _first_copies_only(packed.rows)
     rows = replace(rows, tables={**rows.tables, "hands": resolve_hands(
-        rows.tables["hands"], zones or ZoneSettings())})
+        rows.tables["hands"], zones or ZoneSettings()),
+        "seats": mark_seats(rows.tables["seats"])})
     if packed.skip is None and rows.n_hands:
         partitions = _write_partitions(out, shard, rows)
     if packed.rejects:
@@ -310,4 +315,5 @@ def _summarise(
         skipped_files=sum(skipped.values()), skipped_by_reason=dict(skipped.most_common()),
         seconds=round(seconds, 3), out_dir=str(out), partitions=len(partitions),
         scheduler=scheduler, shards=[r.shard for r in results],
+        unknown_format_files=[r.path for r in results if "unknown_format" in r.rejected_by_reason],
     )

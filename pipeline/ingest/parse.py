@@ -16,6 +16,10 @@ an exception), so it can run in worker processes and the native core can stand i
 - A file no format claims is skipped only when it holds no hand history
   (:func:`parsers.shape.looks_like_hands`); one that does is cut at its hand-start lines and
   every piece becomes a reject ``unknown_format`` with its raw text (:func:`_unclaimed`).
+- Text before a claimed file's first hand that holds seat or action lines (the end of a hand
+  whose start is not in the file) is a reject ``truncated_hand`` with its raw text
+  (:func:`leading_reject`), not dropped. A session format read again from a hand is split
+  whole, so each hand keeps its session's header (:func:`_hand_chunks`).
 - Bounded work per hand: a chunk over :data:`~pipeline.config.MAX_HAND_CHARS`, or with a line
   over :data:`~pipeline.config.MAX_LINE_CHARS`, is rejected unparsed, its text cut short.
 """
@@ -28,7 +32,7 @@ from parsers import registry
 from parsers.errors import AmbiguousFormatError, ParseError, UnknownFormatError
 from parsers.model import Hand, SourceRef
 from parsers.read import split_file
-from parsers.shape import looks_like_hands, split_unknown
+from parsers.shape import leading_hand_text, looks_like_hands, split_unknown
 from parsers.sites._kit.ignorable import clean_text
 from parsers.text import Chunk, decode
 from pipeline.config import DETECT_BYTES, MAX_HAND_CHARS, MAX_LINE_CHARS, REJECT_TEXT_CHARS
@@ -99,8 +103,7 @@ def _parse_bytes(
         if unclaimed is not None:
             return unclaimed
         return FileParse(None, skip if start == 0 else None, (), settled)
-    split = split_file(tail, fmt)
-    text, chunks = split.text, list(split.chunks)
+    text, chunks = _hand_chunks(data, start, fmt)
     if not chunks:
         # Claimed, yet not one hand header where the format cuts hands: a layout of the site
         # its parser does not know. Hand-history content is rejected, not skipped.
@@ -111,19 +114,35 @@ def _parse_bytes(
     # The last hand may still be growing: a file still being written takes it once a blank
     # line follows it; any file leaves it out when it fails the way a hand cut short fails.
     pending = chunks.pop() if not final and not _ends_with_blank_line(text) else None
-    limit = start + pending.offset if pending is not None else len(data)
-    line_base = decode(data[:start])[0].count("\n") if start else 0
-    outcomes = []
-    absolute = None
+    limit = pending.offset if pending is not None else len(data)
+    outcomes = [] if start else leading_reject(text, chunks[0], path, fmt)
     for i, chunk in enumerate(chunks):
-        end = start + chunks[i + 1].offset if i + 1 < len(chunks) else limit
-        absolute = Chunk(chunk.text, start + chunk.offset, chunk.line + line_base)
-        outcomes.append(one_hand(absolute, path, fmt, end))
-    if pending is None and absolute is not None and cut_short(
-        outcomes[-1], absolute, mid_line=not text.endswith("\n")
+        end = chunks[i + 1].offset if i + 1 < len(chunks) else limit
+        outcomes.append(one_hand(chunk, path, fmt, end))
+    if pending is None and chunks and cut_short(
+        outcomes[-1], chunks[-1], mid_line=not text.endswith("\n")
     ):
         limit = outcomes.pop().offset
     return FileParse(fmt.name, None, tuple(outcomes), limit, incomplete=limit < len(data))
+
+
+def _hand_chunks(data: bytes, start: int, fmt: registry.Format) -> tuple[str, list[Chunk]]:
+    """The decoded text read and the hand chunks of ``data`` from ``start`` on, with the
+    offsets and line numbers of the whole file.
+
+    A session format (one with its own splitter: iPoker, Everest, Merge XML) is split whole
+    and the chunks before ``start`` left out, since each hand needs its session's header,
+    which a resumed read (a file that grew, or was cut by a client still writing it) would
+    otherwise not see: every hand after the cut would be rejected ``no_session``."""
+    if start and fmt.splitter is not None:
+        split = split_file(data, fmt)
+        return split.text, [c for c in split.chunks if c.offset >= start]
+    split = split_file(data[start:] if start else data, fmt)
+    if not start:
+        return split.text, list(split.chunks)
+    line_base = decode(data[:start])[0].count("\n")
+    return split.text, [Chunk(c.text, start + c.offset, c.line + line_base)
+                        for c in split.chunks]
 
 
 def _unclaimed(data: bytes, path: str, start: int, final: bool) -> FileParse | None:
@@ -145,6 +164,25 @@ def _unclaimed(data: bytes, path: str, start: int, final: bool) -> FileParse | N
                         chunk.text[:REJECT_TEXT_CHARS])
         outcomes.append(Outcome(start + chunk.offset, end, reject=reject))
     return FileParse(None, None, tuple(outcomes), limit, incomplete=limit < start + len(data))
+
+
+def leading_reject(text: str, first: Chunk, path: str, fmt: registry.Format) -> list[Outcome]:
+    """The text before a claimed file's first hand, as a reject ``truncated_hand`` with its
+    raw text, when it holds hand lines (:func:`parsers.shape.leading_hand_text`: the end of a
+    hand whose start is not in the file); else nothing. Only a file read from its start has
+    one (a resumed read starts at a hand).
+
+    The formats the native core reads (:data:`pipeline.core.NATIVE_ENTRY`) are left out
+    until it emits the same reject: both cores must store the same rows."""
+    from pipeline.core import NATIVE_ENTRY  # a module-level import would be circular
+
+    lead = leading_hand_text(text, first)
+    if lead is None or fmt.name in NATIVE_ENTRY:
+        return []
+    detail = ("the text before the file's first hand holds seat or action lines: the end of "
+              "a hand whose start is not in the file")
+    reject = Reject(path, 0, 1, fmt.site, "truncated_hand", detail, lead.text[:REJECT_TEXT_CHARS])
+    return [Outcome(0, first.offset, reject=reject)]
 
 
 def _ends_with_blank_line(text: str) -> bool:

@@ -64,3 +64,4 @@ def test_every_partypoker_history(corpus: Path) -> None:
     assert found.rate >= RATE_FLOOR
     assert found.rejects() == {"unknown_line": 1}
     assert found.unexplained(SITE_ERRORS) == {}
+    assert {hand_id for hand_id, _ in found.errors} == SITE_ERRORS  # each still a true error

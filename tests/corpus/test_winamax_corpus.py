@@ -45,6 +45,7 @@ def test_every_winamax_history(corpus: Path) -> None:
     assert len(found.outcome) > 230
     assert found.rate >= 0.99
     assert found.unexplained(SITE_ERRORS) == {}
+    assert {hand_id for hand_id, _ in found.errors} == set(SITE_ERRORS)  # each still true
 
 
 def test_fpdb_expected_results(corpus: Path) -> None:

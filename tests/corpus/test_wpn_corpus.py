@@ -51,3 +51,4 @@ def test_every_wpn_history(corpus: Path) -> None:
     assert found.rejects() == EXPECTED_REJECTS
     assert found.rate >= 0.95
     assert found.unexplained(SITE_ERRORS) == {}
+    assert {hand_id for hand_id, _ in found.errors} == set(SITE_ERRORS)  # each still true

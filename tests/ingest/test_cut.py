@@ -243,10 +243,15 @@ def test_force_reads_every_file_again(tmp_path, monkeypatch):
 #: inside every line.
 CUT_CORPUS = [
     # A GGPoker file: its first hand, cut inside its summary, used to stay stored cut.
-    # (An 888 file leaves its files row's imported/duplicates counts off by one, and an
-    # iPoker XML session cut mid-way is rejected ``no_session``: both open, see issue 13.)
     "GGPoker/LayorX__GGPoker-Hand-Analyzer/demo_data/10000_data/"
     "GG20250810-0750 - RushAndCash11180963*",
+    # An 888 file: a hand-start line cut before its number ("#Game No :") left the files
+    # row one hand short once the line was whole (and a street line cut before its cards
+    # was an internal error).
+    "888_Pacific/thlorenz__hhp/test/pacific/cash.hhsmithy.usd.flh.hu/hands.txt",
+    # An iPoker XML session: read again from a hand, each hand kept its session header only
+    # when the session was read from its start (else every hand was rejected ``no_session``).
+    "iPoker/thlorenz__hhp-xml/test/fixtures/ipoker/cash.multi-hands.xml",
 ]
 
 

@@ -129,3 +129,19 @@ def test_no_hand_histories_is_an_error(tmp_path):
     assert result.skip == "unknown_format" and result.hands == 0
     with pytest.raises(SidepotError, match="no hand histories"):
         _summarise([result], tmp_path / "pq", "local", 0.0)
+
+
+def test_the_summary_names_the_files_nobody_reads(tmp_path):
+    """As a DuckDB import does (issue 15): a file of hand histories no format claims is
+    rejected hand by hand, and the Dask summary names it."""
+    from pipeline.ingest.dask import _summarise
+    from tests.parsers.test_unknown_format import ZORBO
+
+    zorbo = tmp_path / "zorbo.txt"
+    zorbo.write_text(ZORBO)
+    known = write_shard(str(SAMPLES / "cash_nl10_ankaa.txt"), str(tmp_path / "pq"))
+    unknown = write_shard(str(zorbo), str(tmp_path / "pq"))
+    assert unknown.skip is None and unknown.rejected_by_reason == {"unknown_format": 2}
+    summary = _summarise([known, unknown], tmp_path / "pq", "local", 0.0)
+    assert summary.unknown_format_files == [str(zorbo)]
+    assert "unknown_format_files" in summary.to_json()

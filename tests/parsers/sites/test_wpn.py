@@ -234,3 +234,13 @@ def test_classic_blanked_name_belongs_to_the_one_seat_never_named_again():
     assert [a.seat for a in h.actions if a.kind is K.POST_BIG_BLIND] == [3]
     assert h.seat_of("c(at)").stack == 3000
     assert errors(h) == []
+
+
+def test_current_one_card_shown_after_a_fold_is_a_show_not_a_contender():
+    """WPN lets a player who folded show one card ("p2 shows [Kh]"): read as a show of that
+    card; the folded player wins nothing and the hand has no error (issue 15, class 2)."""
+    h = hand(CURRENT.replace("p2 folds\n", "p2 folds\np2 shows [Kh]\n"))
+    shows = [(a.seat, a.cards) for a in h.actions if a.kind is K.SHOW]
+    assert (2, ("Kh",)) in shows
+    assert errors(h) == []
+    assert {r.seat: r.won for r in replay(h).seats}[2] == 0
