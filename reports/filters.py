@@ -23,6 +23,8 @@ class Filters:
     ``stakes`` is "SB/BB" in the table's currency ("0.05/0.10", "50/100") or a single big
     blind; ``date_to`` is inclusive (a whole day); ``tournament`` True/False keeps only
     tournament or cash hands; ``positions`` uses the store's names (BTN, SB, BB, UTG, ...).
+    ``include_anonymous`` counts the seats of sites that hide names (``seats.anonymous``:
+    Ignition's "Big Blind", "UTG+1"...) as players; by default they are none.
     """
 
     player: str | None = None
@@ -35,6 +37,7 @@ class Filters:
     date_from: date | datetime | None = None
     date_to: date | datetime | None = None
     tournament: bool | None = None
+    include_anonymous: bool = False
 
     def params(self) -> dict[str, Any]:
         """Named parameters for seat_facts.sql (and every file that includes it)."""
@@ -51,6 +54,7 @@ class Filters:
             "player": self.player,
             "hero": self.hero,
             "positions": list(self.positions) if self.positions else None,
+            "include_anonymous": self.include_anonymous,
         }
 
 

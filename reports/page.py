@@ -33,8 +33,9 @@ __all__ = ["DEFAULT_MAX_HANDS", "GRID_COLUMNS", "PageOptions", "page_data"]
 
 #: Hands embedded in the page for the replayer unless --max-hands says otherwise.
 DEFAULT_MAX_HANDS = 1000
-#: The stats grid's columns, in order (money columns are hundredths in the row's currency).
-GRID_COLUMNS = ["player", "site", "currency", "hands", "vpip", "pfr", "three_bet",
+#: The stats grid's columns, in order (money columns are hundredths in the row's currency;
+#: tournaments: 0 on a cash row, else how many tournaments the row adds up).
+GRID_COLUMNS = ["player", "site", "currency", "tournaments", "hands", "vpip", "pfr", "three_bet",
                 "fold_to_three_bet", "cbet_flop", "fold_to_cbet_flop", "steal", "wtsd", "wsd",
                 "wwsf", "af", "net_won", "bb_per_100", "rake_paid"]
 _MONEY = {"net_won", "rake_paid"}
@@ -216,4 +217,6 @@ def _filter_text(f: Filters) -> list[str]:
         out.append("position=" + ",".join(f.positions))
     if f.tournament is not None:
         out.append("tournament" if f.tournament else "cash")
+    if f.include_anonymous:
+        out.append("anonymous seats counted as players")
     return out

@@ -4,7 +4,8 @@
 Text filters are case-insensitive; a value the store does not hold at all (a site, position or
 finding code nobody has) is a :class:`~reports.filters.FilterError` listing the valid ones, so
 ``--site PokerStars`` finds pokerstars and ``--position XYZ`` says what positions exist rather
-than printing nothing.
+than printing nothing (:mod:`reports.known`). The seats of anonymous tables (``seats.anonymous``:
+Ignition's "Big Blind", "UTG+1") are no player's unless ``include_anonymous``.
 """
 
 from __future__ import annotations
@@ -16,17 +17,11 @@ from decimal import Decimal
 import duckdb
 import pandas as pd
 
-from reports.filters import FilterError, _end, _start, parse_stakes
+from reports.filters import _end, _start, parse_stakes
+from reports.known import known_player, known_stakes, known_value
 from reports.sql import query
 
 __all__ = ["HandSearch", "find_hands"]
-
-#: the columns whose values are checked against the store, with the query listing them
-_VOCABULARY = {
-    "site": "SELECT DISTINCT site FROM hands",
-    "position": "SELECT DISTINCT position FROM seats WHERE position IS NOT NULL",
-    "code": "SELECT DISTINCT code FROM findings",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +42,7 @@ class HandSearch:
     min_net: Decimal | None = None
     max_net: Decimal | None = None
     limit: int = 1000
-
-
-def _check_known(con: duckdb.DuckDBPyConnection, what: str, values: tuple[str, ...]) -> None:
-    """Each value must be in the store (compared lower-cased): else an error naming the valid
-    ones."""
-    known = sorted(str(row[0]) for row in con.sql(_VOCABULARY[what]).fetchall())
-    lowered = {k.lower() for k in known}
-    for value in values:
-        if value.lower() not in lowered:
-            raise FilterError(f"unknown {what} {value!r}: valid are {', '.join(known) or 'none'}")
+    include_anonymous: bool = False
 
 
 def find_hands(con: duckdb.DuckDBPyConnection, search: HandSearch) -> pd.DataFrame:
@@ -66,11 +52,15 @@ def find_hands(con: duckdb.DuckDBPyConnection, search: HandSearch) -> pd.DataFra
     currency, player, position, hole_cards, total_pot, net, showdown, all_in, n_findings.
     """
     if search.site:
-        _check_known(con, "site", (search.site,))
-    if search.positions:
-        _check_known(con, "position", search.positions)
+        known_value(con, "site", search.site)
+    for position in search.positions or ():
+        known_value(con, "position", position)
     if search.code:
-        _check_known(con, "code", (search.code,))
+        known_value(con, "code", search.code)
+    if search.player:
+        known_player(con, search.player, search.include_anonymous)
+    if search.stakes:
+        known_stakes(con, search.stakes)
     small, big = parse_stakes(search.stakes)
     params = {
         "player": search.player, "site": search.site,
@@ -79,7 +69,7 @@ def find_hands(con: duckdb.DuckDBPyConnection, search: HandSearch) -> pd.DataFra
         "positions": [p.lower() for p in search.positions] if search.positions else None,
         "min_pot": search.min_pot, "all_in": search.all_in, "showdown": search.showdown,
         "code": search.code, "min_net": search.min_net, "max_net": search.max_net,
-        "limit": search.limit,
+        "limit": search.limit, "include_anonymous": search.include_anonymous,
     }
     return query(con, "hand_search", params)
 

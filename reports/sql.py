@@ -40,4 +40,25 @@ def frame(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, Any]) -> p
     DuckDB's own ``.df()`` turns DECIMAL into float64; going through Arrow keeps decimal128,
     which pandas holds as Python Decimals.
     """
+    with_new_columns(con)
     return con.sql(sql, params=params).to_arrow_table().to_pandas()
+
+
+#: Columns the reports read that stores made before them lack: (table, column, type). An
+#: import adds them (``ALTER TABLE``); a read-only connection cannot, so it reads the table
+#: through a temporary view of the same name that adds the column as NULL (the reports read
+#: NULL as the column's default).
+NEW_COLUMNS = (("seats", "anonymous", "BOOLEAN"),)
+
+
+def with_new_columns(con: duckdb.DuckDBPyConnection) -> None:
+    """Make every column of :data:`NEW_COLUMNS` readable on ``con`` (see there)."""
+    for table, column, kind in NEW_COLUMNS:
+        found = con.execute(
+            "SELECT count(*) FILTER (WHERE column_name = ?), count(*) FROM "
+            "information_schema.columns WHERE table_catalog = current_database() AND "
+            "table_schema = 'main' AND table_name = ?", [column, table]).fetchall()[0]
+        if found[1] and not found[0]:
+            db = con.execute("SELECT current_database()").fetchall()[0][0].replace('"', '""')
+            con.execute(f"CREATE OR REPLACE TEMP VIEW {table} AS SELECT *, "
+                        f'CAST(NULL AS {kind}) AS {column} FROM "{db}".main.{table}')

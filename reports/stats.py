@@ -34,7 +34,7 @@ import duckdb
 import pandas as pd
 
 from reports.filters import Filters
-from reports.sql import frame, load, query
+from reports.sql import frame, load, query, with_new_columns
 
 #: statistic -> (done column, opportunities column, meaning). Percent unless noted.
 DEFINITIONS: dict[str, tuple[str, str, str]] = {
@@ -138,6 +138,7 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
     hands not yet done and records their keys, in one transaction, so an interrupted refresh
     leaves a consistent table that the next one completes.
     """
+    with_new_columns(con)
     _forget_dropped(con)
     state = _state(con)
     rebuilt = state not in ("fresh", "stale", "rollup_outdated")
@@ -239,6 +240,7 @@ def needs_rebuild(con: duckdb.DuckDBPyConnection) -> bool:
 
 def _facts_now(con: duckdb.DuckDBPyConnection) -> None:
     """Point the temporary views ``seat_facts_now`` and ``seat_rollup_now`` at complete facts."""
+    with_new_columns(con)
     state = _state(con)
     if state != "fresh" and not _read_only(con):
         refresh(con)
@@ -346,7 +348,7 @@ def _read_only(con: duckdb.DuckDBPyConnection) -> bool:
 
 
 def _no_filters() -> dict[str, object]:
-    return Filters().params()
+    return {**Filters().params(), "include_anonymous": None}  # the facts of every seat
 
 
 def _definition() -> str:

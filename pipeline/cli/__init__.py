@@ -4,7 +4,8 @@ Where things are: :mod:`.app` holds the typer app, the entry point and the one p
 become exit codes; :mod:`.options` the options several commands share (``--db``, ``--json``,
 the report filters, the choice enums); one module per command group (:mod:`.importing`:
 import, attach, formats, rejects; :mod:`.simulate`; :mod:`.export`; :mod:`.reports`: stats,
-audit, show, graph, report); :mod:`.render` the terminal text and the one JSON encoder.
+audit, show, graph, report); :mod:`.render` the terminal text and the one JSON encoder;
+:mod:`.terminal` how it reaches a terminal (rich: tables that fit, the pager, progress).
 
 The typer app itself is ``pipeline.cli.app.app`` (the package attribute ``app`` is the
 module of that name, so it is not re-exported here).

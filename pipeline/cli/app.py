@@ -30,7 +30,7 @@ import signal
 import sys
 import traceback
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import duckdb
 import typer
@@ -43,7 +43,7 @@ from pipeline.cli.render import safe
 from pipeline.errors import ImportInterrupted, SidepotError, UsageError
 from reports.filters import FilterError
 
-__all__ = ["SidepotGroup", "app", "exit_code_for", "main"]
+__all__ = ["SidepotGroup", "app", "exit_code_for", "main", "version"]
 
 #: errors a user can act on: their message is the whole story, exit 1
 USER_ERRORS = (SidepotError, UnknownFormatError, AmbiguousFormatError, duckdb.Error, OSError)
@@ -171,8 +171,28 @@ app = typer.Typer(
 )
 
 
+def version() -> str:
+    """The installed sidepot's version (``unknown`` when run from a tree never installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("sidepot")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"sidepot {version()}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root(ctx: typer.Context, debug: DebugOption = False) -> None:
+def _root(ctx: typer.Context, debug: DebugOption = False,
+          show_version: Annotated[bool, typer.Option(
+              "--version", callback=_print_version, is_eager=True,
+              help="Print sidepot's version and exit.")] = False) -> None:
     """sidepot: parse poker hand histories, audit every hand, load them into DuckDB."""
     ctx.meta[DEBUG_KEY] = debug
 

@@ -11,10 +11,12 @@ import pandas as pd
 import typer
 
 from pipeline.cli.options import (
+    AnonymousOption,
     DbOption,
     FormatOption,
     FromOption,
     JsonOption,
+    NoPagerOption,
     OutputFormat,
     OutputOption,
     PlayerOption,
@@ -24,8 +26,8 @@ from pipeline.cli.options import (
     ToOption,
     open_read,
 )
-from pipeline.cli.render import table
 from pipeline.cli.reports import emit
+from pipeline.cli.terminal import Grid
 from pipeline.errors import UsageError
 from reports.filters import parse_date
 from reports.search import HandSearch, find_hands
@@ -58,10 +60,14 @@ def hands_cmd(
     min_net: Annotated[str | None, typer.Option("--min-net", help="Net won at least.")] = None,
     max_net: Annotated[str | None, typer.Option("--max-net", help="Net won at most.")] = None,
     limit: Annotated[int, typer.Option("--limit", help="At most this many rows.", min=1)] = 1000,
+    include_anonymous: AnonymousOption = False,
     fmt: FormatOption = OutputFormat.table, out: OutputOption = None,
-    as_json: JsonOption = False,
+    as_json: JsonOption = False, no_pager: NoPagerOption = False,
 ) -> None:
-    """Seats of the hands matching every filter (case-insensitive), oldest first."""
+    """Seats of the hands matching every filter (case-insensitive), oldest first.
+
+    The seats of anonymous tables (Ignition's "Big Blind", "UTG+1") are listed only with
+    --include-anonymous; the hero's always are."""
     if as_json and fmt not in (OutputFormat.table, OutputFormat.json):
         raise UsageError(f"--json and --format {fmt.value} ask for two formats: give one")
     search = HandSearch(
@@ -70,7 +76,7 @@ def hands_cmd(
         positions=tuple(position) if position else None,
         min_pot=_money(min_pot, "--min-pot"), all_in=all_in, showdown=showdown, code=code,
         min_net=_money(min_net, "--min-net"), max_net=_money(max_net, "--max-net"),
-        limit=limit,
+        limit=limit, include_anonymous=include_anonymous,
     )
     con = open_read(db)
     try:
@@ -78,11 +84,11 @@ def hands_cmd(
     finally:
         con.close()
     chosen = OutputFormat.json if as_json else fmt
-    emit(found, chosen, out, _table)
+    emit(found, chosen, out, _table, no_pager)
 
 
-def _table(frame: pd.DataFrame) -> str:
-    return table(frame, _COLUMNS)
+def _table(frame: pd.DataFrame) -> Grid:
+    return Grid(frame, _COLUMNS)
 
 
 COMMANDS: dict[str, Callable[..., Any]] = {"hands": hands_cmd}

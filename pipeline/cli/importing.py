@@ -8,7 +8,7 @@ usage error, not silently ignored. Errors are translated in :mod:`pipeline.cli.a
 
 from __future__ import annotations
 
-import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,35 +23,23 @@ from pipeline.cli.options import (
     DbOption,
     DebugOption,
     JsonOption,
+    NoPagerOption,
     TzOption,
     db_path,
     open_read,
     zone_settings,
 )
-from pipeline.cli.render import import_notes, safe, table, to_json
+from pipeline.cli.render import import_notes, safe, to_json
+from pipeline.cli.terminal import Grid, import_progress, watch_line
+from pipeline.cli.terminal import show as show_table
 from pipeline.errors import ImportInterrupted, UsageError
 from pipeline.ingest.run import import_paths, interrupted, noting_ctrl_c
 from pipeline.ingest.summary import ImportSummary
-from pipeline.ingest.writer import Progress
 from pipeline.ingest.zones import ZoneSettings
 from pipeline.store.db import connect
 from reports.audit import rejects_by_reason
 
 __all__ = ["COMMANDS", "render_summary"]
-
-class _Bar:
-    """A one-line progress display on stderr, used only when stderr is a terminal."""
-
-    def __call__(self, p: Progress) -> None:
-        pct = 100 * p.bytes_done / p.bytes_total if p.bytes_total else 100.0
-        sys.stderr.write(
-            f"\r  {pct:5.1f}%  files {p.files_done}/{p.files_total}  hands {p.hands_seen}"
-        )
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        sys.stderr.write("\n")
-
 
 def render_summary(s: ImportSummary) -> str:
     """An import's summary as aligned text: counts, rejects and findings by reason, speed."""
@@ -75,7 +63,9 @@ def render_summary(s: ImportSummary) -> str:
         lines.append("skipped files")
         lines += [f"  {safe(r):<22} {n}" for r, n in s.skipped_by_reason.items()]
     lines += [f"note: {line}" for line in import_notes(s)]
-    lines.append("findings" + ("         none" if not s.findings_by_code else ""))
+    severities = ", ".join(f"{n:,} {safe(level)}" for level, n in s.findings_by_severity.items())
+    lines.append("findings" + (f"         {severities}" if severities else
+                               "         none" if not s.findings_by_code else ""))
     for code, n in s.findings_by_code.items():
         lines.append(f"  {safe(code):<22} {n}")
     rate = s.hands_seen / s.seconds if s.seconds else 0.0
@@ -150,7 +140,7 @@ def import_cmd(
 
 def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: int,
             force: bool, zones: ZoneSettings, allin: bool = False) -> None:
-    bar = _Bar() if sys.stderr.isatty() else None
+    bar = import_progress(as_json)
     done: list[ImportSummary] = []
     with _to_the_end(done):
         try:
@@ -214,6 +204,9 @@ def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int,
         return
     typer.echo(f"{s.hands_written} hands written to {safe(s.out_dir)} ({s.files} files, "
                f"{s.partitions} site/month partitions, {s.rejected} rejected) in {s.seconds}s")
+    if s.unknown_format_files:
+        typer.echo(f"files in a layout no parser knows (rejected unknown_format): "
+                   f"{', '.join(safe(f) for f in s.unknown_format_files[:20])}")
     typer.echo(f"query it: sidepot attach {safe(s.out_dir)} --db FILE")
 
 
@@ -228,7 +221,8 @@ def _watch(paths: list[Path], db: str, as_json: bool, poll: float,
 
     def show(s: ImportSummary) -> None:
         line = (to_json(s, indent=None) if as_json else
-                f"+{s.hands_imported} hands ({s.duplicates} duplicates, {s.rejected} rejected)")
+                watch_line(time.time(), s.changed_files, s.hands_imported, s.duplicates,
+                           s.rejected))
         typer.echo(line)
 
     try:
@@ -276,7 +270,7 @@ def rejects_cmd(
     reason: Annotated[str | None, typer.Option(help="List the rejects with this reason.")] = None,
     text: Annotated[bool, typer.Option("--text", help="With --reason: print each reject's raw "
                                        "text.")] = False,
-    as_json: JsonOption = False,
+    as_json: JsonOption = False, no_pager: NoPagerOption = False,
 ) -> None:
     """Hands that could not be stored, grouped by reason (or listed for one reason)."""
     if text and reason is None:
@@ -295,7 +289,7 @@ def rejects_cmd(
         typer.echo(to_json(frame))
         return
     if reason is None:
-        typer.echo(table(frame, ["reason", "rejects", "files", "example"]))
+        show_table(Grid(frame, ["reason", "rejects", "files", "example"]), no_pager=no_pager)
         return
     for _, r in frame.iterrows():
         typer.echo(f"{safe(r['source_file'])}:{r['line']} (byte {r['source_offset']}) "

@@ -24,7 +24,8 @@ from pipeline.store.db import connect
 from reports.filters import FilterError, Filters, parse_date
 
 __all__ = [
-    "DEBUG_KEY", "AdjustedOption", "CashOption", "DbOption", "DebugOption", "FilterArgs",
+    "DEBUG_KEY", "AdjustedOption", "AnonymousOption", "CashOption", "DbOption", "DebugOption",
+    "FilterArgs", "NoPagerOption",
     "FormatOption", "FromOption", "GameOption", "HandOption", "HeroOption", "JsonOption",
     "LimitChoice", "LimitOption", "OutputFormat", "OutputOption", "PlayerOption",
     "PositionOption", "Severity", "SimFormat", "SiteOption", "StakesOption", "ToOption",
@@ -106,6 +107,11 @@ FromOption = Annotated[
 ToOption = Annotated[str | None, typer.Option("--to", help="Up to this date (UTC, inclusive).")]
 CashOption = Annotated[bool, typer.Option("--cash", help="Only cash games.")]
 TournamentOption = Annotated[bool, typer.Option("--tournament", help="Only tournaments.")]
+NoPagerOption = Annotated[bool, typer.Option(
+    "--no-pager", help="Print long output straight to the terminal, not through the pager.")]
+AnonymousOption = Annotated[bool, typer.Option(
+    "--include-anonymous", help="Count the seats of anonymous tables (Ignition's 'Big Blind', "
+    "'UTG+1'...: a position, not a player) as players; the hero is always one.")]
 
 
 TzOption = Annotated[
@@ -147,8 +153,11 @@ def existing_db(db: str | None) -> str:
 
 
 def open_read(db: str | None) -> duckdb.DuckDBPyConnection:
-    """A read-only connection to an existing store."""
-    return connect(existing_db(db), read_only=True)  # a store held by an import: one line saying so
+    """A read-only connection to an existing store (without DuckDB's own progress bar: the
+    terminal is the CLI's to draw on)."""
+    con = connect(existing_db(db), read_only=True)  # a store held by an import: one line
+    con.execute("SET enable_progress_bar = false")
+    return con
 
 
 @dataclass(frozen=True)
@@ -166,6 +175,7 @@ class FilterArgs:
     date_to: str | None = None
     cash: bool = False
     tournament: bool = False
+    include_anonymous: bool = False
 
     def filters(self) -> Filters:
         """The options as report filters; a clash or a value that means nothing is a usage
@@ -179,7 +189,7 @@ class FilterArgs:
                 limit_type=self.limit, stakes=self.stakes,
                 positions=tuple(self.position) if self.position else None,
                 date_from=parse_date(self.date_from), date_to=parse_date(self.date_to),
-                tournament=kind,
+                tournament=kind, include_anonymous=self.include_anonymous,
             )
         except FilterError as exc:
             raise UsageError(str(exc)) from None

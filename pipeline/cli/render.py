@@ -25,14 +25,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["money", "plain", "render_hand", "safe", "table", "to_json"]
+__all__ = ["cell", "is_number", "money", "plain", "render_hand", "safe", "table", "to_json"]
 
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
 def safe(value: Any) -> str:
-    """``str(value)`` with control/format characters (ESC, CR, BEL, bidi overrides) escaped."""
-    text = "" if value is None else str(value)
+    """``str(value)`` with control/format characters (ESC, CR, BEL, bidi overrides) escaped;
+    a missing value (None, NA, NaN, NaT) is empty text, never ``<NA>`` or ``nan``."""
+    text = "" if missing(value) else str(value)
     if text.isprintable():
         return text
     out = []
@@ -44,6 +45,13 @@ def safe(value: Any) -> str:
         else:
             out.append(f"\\U{ord(ch):08x}")
     return "".join(out)
+
+
+def missing(value: Any) -> bool:
+    """None, pandas' NA and NaT, or a float NaN: a value the store does not have."""
+    if value is None or value is pd.NA or value is pd.NaT:
+        return True
+    return isinstance(value, float) and math.isnan(value)
 
 
 def to_json(value: Any, indent: int | None = 2) -> str:
@@ -130,7 +138,7 @@ def _json_key(key: Any) -> str:
 
 def money(value: Any, currency: str = "", decimals: int = 2) -> str:
     """Decimal -> "$1.05" / "€0.50" / "1050" (chips), at the hand's own precision."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+    if missing(value):
         return "-"
     amount = Decimal(str(value)) if not isinstance(value, Decimal) else value
     if decimals is not None and decimals >= 0:
@@ -147,8 +155,8 @@ def table(rows: pd.DataFrame | Sequence[dict], columns: Sequence[str] | None = N
     cols = list(columns) if columns is not None else list(frame.columns)
     if frame.empty:
         return "(none)"
-    cells = [[_cell(v) for v in frame[c].tolist()] for c in cols]
-    numeric = [frame[c].map(_is_number).all() for c in cols]
+    cells = [[cell(v) for v in frame[c].tolist()] for c in cols]
+    numeric = [frame[c].map(is_number).all() for c in cols]
     widths = [max([len(c)] + [len(v) for v in col]) for c, col in zip(cols, cells, strict=True)]
     head = "  ".join(c.ljust(w) if not n else c.rjust(w)
                      for c, w, n in zip(cols, widths, numeric, strict=True))
@@ -162,12 +170,12 @@ def table(rows: pd.DataFrame | Sequence[dict], columns: Sequence[str] | None = N
     return "\n".join(lines)
 
 
-def _is_number(value: Any) -> bool:
+def is_number(value: Any) -> bool:
     return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
 
 
-def _cell(value: Any) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+def cell(value: Any) -> str:
+    if missing(value):
         return ""
     if isinstance(value, list | tuple) or hasattr(value, "tolist"):
         seq = value.tolist() if hasattr(value, "tolist") else value
@@ -201,27 +209,27 @@ def render_hand(detail: Any) -> str:
         return money(v, cur, dec)
 
     stakes = f"{m(h['small_blind'])}/{m(h['big_blind'])}"
-    if h["ante"]:
+    if _flag(h["ante"]):
         stakes += f" ante {m(h['ante'])}"
-    kind = f"tournament {safe(h['tournament_id'])}" if h["is_tournament"] else "cash"
+    kind = (f"tournament {safe(h['tournament_id'])}".rstrip() if _flag(h["is_tournament"])
+            else "cash")
     when = time_line(h)
     out = [
         f"{safe(h['site'])}:{safe(h['hand_id'])}  {safe(h['game'])} {safe(h['limit_type'])} "
         f"{stakes} {safe(cur)} ({kind})  {when}",
-        f"table '{safe(h['table_name'])}' {safe(h['max_seats'])}-max, button seat "
-        f"{safe(h['button_seat'])}; from {safe(h['source_file'])} at byte "
-        f"{safe(h['source_offset'])}",
+        _table_line(h),
         "",
         "Seats:",
     ]
     for _, s in detail.seats.iterrows():
         cards = f"[{s['hole_cards']}]" if _present(s["hole_cards"]) else ""
-        flags = " (sitting out)" if s["sitting_out"] else (" (hero)" if s["is_hero"] else "")
+        flags = (" (sitting out)" if _flag(s["sitting_out"])
+                 else " (hero)" if _flag(s["is_hero"]) else "")
         out.append(
-            f"  {int(s['seat']):>2} {safe(s['position'] or ''):<6} {safe(s['player']):<20} "
+            f"  {int(s['seat']):>2} {safe(s['position']):<6} {safe(s['player']):<20} "
             f"{m(s['starting_stack']):>12} {safe(cards)}{flags}"
         )
-    board = (h["board"] or "").split()
+    board = safe(h["board"]).split()
     by_street: dict[str, list[Any]] = {}
     for _, a in detail.actions.iterrows():
         by_street.setdefault(a["street"], []).append(a)
@@ -238,8 +246,8 @@ def render_hand(detail: Any) -> str:
             out.append(
                 f"  {safe(a['player']):<20} {_action_text(a, m):<34} pot {m(a['pot_after'])}"
             )
-    boards = list(h["boards"]) if h["boards"] is not None else []
-    out += ["", f"Board: [{safe(h['board'])}]" + (
+    boards = [] if missing(h["boards"]) else list(h["boards"])
+    out += ["", (f"Board: [{safe(h['board'])}]" if board else "Board: none") + (
         "  runs: " + " | ".join(safe(b) for b in boards) if len(boards) > 1 else "")]
     out += ["", "Pots (recomputed):"]
     for _, p in detail.pots.iterrows():
@@ -255,9 +263,9 @@ def render_hand(detail: Any) -> str:
                f"rake {m(h['rake'])}, fees {m(h['fees'])}")
     out += ["", "Results:"]
     for _, s in detail.seats.iterrows():
-        if s["sitting_out"]:
+        if _flag(s["sitting_out"]):
             continue
-        sd = " showdown" if s["went_to_showdown"] else ""
+        sd = " showdown" if _flag(s["went_to_showdown"]) else ""
         out.append(
             f"  {safe(s['player']):<20} invested {m(s['invested']):>10}  collected "
             f"{m(s['collected']):>10}  net {m(s['net']):>10}{sd}"
@@ -266,25 +274,44 @@ def render_hand(detail: Any) -> str:
     if detail.findings.empty:
         out.append("  none")
     for _, f in detail.findings.iterrows():
-        where = f" line {int(f['line'])}" if f["line"] else ""
+        where = f" line {int(f['line'])}" if _flag(f["line"]) else ""
         out.append(f"  {safe(f['severity'])} {safe(f['code'])}{where}: {safe(f['message'])}")
     return "\n".join(out)
 
 
+def _flag(value: Any) -> bool:
+    return not missing(value) and bool(value)
+
+
+def _table_line(h: Any) -> str:
+    """Where the hand was played and read from, each part only when the store knows it."""
+    parts = [f"table '{safe(h['table_name'])}'" if not missing(h["table_name"]) else "table ?"]
+    if not missing(h["max_seats"]):
+        parts.append(f" {safe(h['max_seats'])}-max")
+    button = (f", button seat {safe(h['button_seat'])}" if not missing(h["button_seat"])
+              else ", button unknown")
+    where = f"; from {safe(h['source_file'])}" if not missing(h["source_file"]) else ""
+    if where and not missing(h["source_offset"]):
+        where += f" at byte {safe(h['source_offset'])}"
+    return "".join(parts) + button + where
+
+
 def _present(value: Any) -> bool:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+    if missing(value):
         return False
     return value != ""
 
 
 def _names(values: Any) -> str:
-    seq = values.tolist() if hasattr(values, "tolist") else list(values or [])
+    if missing(values):
+        return "-"
+    seq = values.tolist() if hasattr(values, "tolist") else list(values)
     return ", ".join(safe(v) for v in seq) or "-"
 
 
 def _action_text(a: Any, m: Any) -> str:
     kind = a["kind"]
-    allin = " and is all-in" if a["all_in"] else ""
+    allin = " and is all-in" if _flag(a["all_in"]) else ""
     if kind == "raise":
         return f"raises to {m(a['to_amount'])}{allin}"
     if kind == "uncalled_return":

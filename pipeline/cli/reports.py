@@ -16,6 +16,7 @@ import typer
 
 from pipeline.cli.options import (
     AdjustedOption,
+    AnonymousOption,
     CashOption,
     DbOption,
     FilterArgs,
@@ -25,6 +26,7 @@ from pipeline.cli.options import (
     HeroOption,
     JsonOption,
     LimitOption,
+    NoPagerOption,
     OutputFormat,
     OutputOption,
     PlayerOption,
@@ -37,11 +39,13 @@ from pipeline.cli.options import (
     Unit,
     open_read,
 )
-from pipeline.cli.render import money, render_hand, safe, table, to_json
+from pipeline.cli.render import money, render_hand, safe, to_json
+from pipeline.cli.terminal import Grid, show
 from pipeline.errors import SidepotError, UsageError
 from reports import export
 from reports.audit import findings_by_code, findings_list, overview
 from reports.hand import find_hands, hand_detail
+from reports.known import known_value, resolve
 from reports.page import DEFAULT_MAX_HANDS
 from reports.stats import SUMMARY_COLUMNS, player_stats
 
@@ -71,27 +75,39 @@ def _write_text(text: str, out: Path | None) -> None:
 
 
 def emit(frame: pd.DataFrame, fmt: OutputFormat, out: Path | None,
-         render_table: Callable[[pd.DataFrame], str]) -> None:
-    """Data to stdout (or ``out``) in the chosen format; Parquet needs a file."""
+         grid: Callable[[pd.DataFrame], Grid], no_pager: bool = False) -> None:
+    """Data to stdout (or ``out``) in the chosen format; Parquet needs a file. A table on a
+    terminal fits its width and pages when long (:func:`pipeline.cli.terminal.show`)."""
     _check_destination(fmt, out)
     if fmt is OutputFormat.parquet and out is not None:
         export.to_parquet(frame, out)
         typer.echo(f"wrote {safe(out)}", err=True)
         return
+    if fmt is OutputFormat.table and out is None:
+        show(grid(frame), no_pager=no_pager)
+        return
     text = {
         OutputFormat.csv: lambda: export.to_csv(frame),
         OutputFormat.json: lambda: to_json(frame),
-        OutputFormat.table: lambda: render_table(frame),
+        OutputFormat.table: lambda: grid(frame).plain(),
     }[fmt]()
     _write_text(text, out)
 
 
-def _stats_table(frame: pd.DataFrame) -> str:
+def _stats_table(frame: pd.DataFrame) -> Grid:
+    """The stats as a table: money in the table's units; a ``kind`` column (cash, or the
+    tournament, or how many) when any row is a tournament's."""
     shown = frame.assign(
         net_won=[money(v, c, 0 if c == "CHIPS" else 2)
                  for v, c in zip(frame["net_won"], frame["currency"], strict=True)]
     )
-    return table(shown, SUMMARY_COLUMNS)
+    columns = list(SUMMARY_COLUMNS)
+    if "is_tournament" in frame and frame["is_tournament"].any():
+        shown["kind"] = [
+            ("tournaments" if n != 1 else "tournament") + f" ({n})" if t else "cash"
+            for t, n in zip(frame["is_tournament"], frame["tournaments"], strict=True)]
+        columns.insert(columns.index("currency") + 1, "kind")
+    return Grid(shown, columns)
 
 
 def stats_cmd(
@@ -108,20 +124,22 @@ def stats_cmd(
                                             "(text Z-A).")] = False,
     top: Annotated[int | None, typer.Option("--top", metavar="N", min=1,
                                             help="Only the first N rows.")] = None,
+    include_anonymous: AnonymousOption = False,
     fmt: FormatOption = OutputFormat.table, out: OutputOption = None,
-    as_json: JsonOption = False,
+    as_json: JsonOption = False, no_pager: NoPagerOption = False,
 ) -> None:
     """Per player: hands, VPIP, PFR, 3-bet, c-bet, steal, WTSD, W$SD, AF, net won, bb/100.
 
     Every statistic also comes as its two counts (done, opportunities) in CSV/JSON/Parquet.
-    Most hands first unless --sort says otherwise.
+    Most hands first unless --sort says otherwise. Cash and tournaments are separate rows;
+    a row of several tournaments gives no chip totals (their chips are not one currency).
     """
     chosen = _chosen_format(fmt, as_json, out)
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
-                   cash, tournament).filters()
+                   cash, tournament, include_anonymous).filters()
     with open_read(db) as con:
-        frame = player_stats(con, f, min_hands=min_hands)
-    emit(sort_top(frame, sort, ascending, top), chosen, out, _stats_table)
+        frame = player_stats(con, resolve(con, f), min_hands=min_hands)
+    emit(sort_top(frame, sort, ascending, top), chosen, out, _stats_table, no_pager)
 
 
 def sort_top(frame: pd.DataFrame, column: str | None, ascending: bool,
@@ -154,6 +172,7 @@ def audit_cmd(
     fmt: FormatOption = OutputFormat.table, out: OutputOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Totals and groups as JSON "
                                           "(--format json lists every finding).")] = False,
+    no_pager: NoPagerOption = False,
 ) -> None:
     """Findings grouped by code, site and severity, with example hands; --format exports all."""
     if as_json and fmt is not OutputFormat.table:
@@ -162,6 +181,8 @@ def audit_cmd(
     _check_destination(fmt, out)
     level = severity.value if severity is not None else None
     with open_read(db) as con:
+        site = known_value(con, "site", site) if site else None
+        code = known_value(con, "code", code) if code else None
         totals = overview(con)
         groups = findings_by_code(con, severity=level, code=code, examples=examples, site=site)
         listing = findings_list(con, severity=level, code=code, site=site) \
@@ -169,22 +190,28 @@ def audit_cmd(
     if as_json:
         _write_text(to_json({"totals": totals, "codes": groups}), out)
     elif listing is not None:
-        emit(listing, fmt, out, table)
-    else:
+        emit(listing, fmt, out, lambda frame: Grid(frame, list(frame.columns)))
+    elif out is not None:
         _write_text(render_audit(totals, groups), out)
+    else:
+        show(audit_grid(totals, groups), no_pager=no_pager)
+
+
+def audit_grid(totals: dict[str, int], groups: pd.DataFrame) -> Grid:
+    """The audit: one line of totals above the groups."""
+    head = (f"{totals['hands']} hands, {totals['hands_with_errors']} with errors, "
+            f"{totals['findings']} findings, {totals['rejects']} rejects")
+    return Grid(groups, ["severity", "code", "site", "findings", "hands", "examples"], head)
 
 
 def render_audit(totals: dict[str, int], groups: pd.DataFrame) -> str:
     """The audit as text: one line of totals, then the groups as a table."""
-    head = (f"{totals['hands']} hands, {totals['hands_with_errors']} with errors, "
-            f"{totals['findings']} findings, {totals['rejects']} rejects")
-    return head + "\n" + table(groups, ["severity", "code", "site", "findings", "hands",
-                                        "examples"])
+    return audit_grid(totals, groups).plain()
 
 
 def show_cmd(
     hand: Annotated[str, typer.Argument(help="SITE:HAND_ID, e.g. pokerstars:247100000104.")],
-    db: DbOption = None,
+    db: DbOption = None, no_pager: NoPagerOption = False,
 ) -> None:
     """One hand replayed street by street: stacks, actions, pots, payouts, findings."""
     site, sep, hand_id = hand.partition(":")
@@ -201,7 +228,7 @@ def show_cmd(
         detail = hand_detail(con, site, hand_id)
     if detail is None:
         raise SidepotError(f"no hand {site}:{hand_id} in the store")
-    typer.echo(render_hand(detail))
+    show(render_hand(detail), no_pager=no_pager)
 
 
 def _image_format(out: Path) -> str:
@@ -220,6 +247,7 @@ def graph_cmd(
     stakes: StakesOption = None, position: PositionOption = None,
     date_from: FromOption = None, date_to: ToOption = None,
     cash: CashOption = False, tournament: TournamentOption = False,
+    include_anonymous: AnonymousOption = False,
     unit: Annotated[Unit, typer.Option(help="money (one currency) or bb.")] = Unit.money,
     adjusted: AdjustedOption = True,
     positions_out: Annotated[
@@ -240,11 +268,12 @@ def graph_cmd(
     if player is None and not hero:
         raise UsageError("say whose graph: --player NAME or --hero")
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
-                   cash, tournament).filters()
+                   cash, tournament, include_anonymous).filters()
     fmt = _image_format(out)
     pfmt = _image_format(positions_out) if positions_out is not None else ""
-    who = player if player is not None else "hero"
     with open_read(db) as con:
+        f = resolve(con, f)
+        who = f.player if f.player is not None else "hero"
         try:
             series = winnings_series(con, f, unit=unit.value, adjusted=adjusted)
             pos = position_frame(con, f) if positions_out is not None else None
@@ -266,6 +295,7 @@ def report_cmd(
     stakes: StakesOption = None, position: PositionOption = None,
     date_from: FromOption = None, date_to: ToOption = None,
     cash: CashOption = False, tournament: TournamentOption = False,
+    include_anonymous: AnonymousOption = False,
     adjusted: AdjustedOption = True,
     min_hands: Annotated[int, typer.Option(help="Grid: hide players with fewer hands.",
                                            min=1)] = 1,
@@ -282,9 +312,9 @@ def report_cmd(
     from reports.html import build_report  # Jinja2 and the graph module: only when asked for
 
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
-                   cash, tournament).filters()
+                   cash, tournament, include_anonymous).filters()
     with open_read(db) as con:
-        page = build_report(con, f, adjusted=adjusted, min_hands=min_hands,
+        page = build_report(con, resolve(con, f), adjusted=adjusted, min_hands=min_hands,
                             max_hands=max_hands)
     out.write_text(page, encoding="utf-8")
     typer.echo(str(out))

@@ -47,6 +47,7 @@ import duckdb
 from pipeline.config import DEFAULT_BATCH, IMPORT_MEMORY_LIMIT
 from pipeline.errors import ImportInterrupted, SidepotError
 from pipeline.ingest import archive
+from pipeline.ingest.anonymous import mark_stored
 from pipeline.ingest.files import iter_files
 from pipeline.ingest.pool import Pool
 from pipeline.ingest.summary import ImportSummary
@@ -100,6 +101,7 @@ def import_paths(
             writer.batcher.flush()
             if not live:  # (a watch pass reads new hands only, every second)
                 run.rezoned = rezone_stored(store.con, zones or ZoneSettings())
+                mark_stored(store.con)  # seats stored before the column existed
                 writer.batcher.committed = run.snapshot()
         summary = _summary(run, files, db_path, start)  # Ctrl-C up to here: said as such
     except BaseException as exc:
@@ -166,6 +168,8 @@ def _summary(run: RunCounts, files: Sequence[Path], db_path: str | Path,
         rejected=run.rejected,
         rejected_by_reason=dict(run.reasons.most_common()),
         findings_by_code=dict(run.codes.most_common()),
+        findings_by_severity={s: run.severities[s] for s in ("error", "warning", "info")
+                              if run.severities[s]} | dict(run.severities.most_common()),
         seconds=round(time.perf_counter() - start, 3),
         skipped_files=sum(run.skipped.values()),
         skipped_by_reason=dict(run.skipped.most_common()),

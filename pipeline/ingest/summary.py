@@ -48,6 +48,11 @@ class ImportSummary:
     #: Hands read with a printed time but no zone (none printed, no default, no setting), by
     #: site: stored with ``started_at`` NULL until ``--tz SITE=ZONE`` or the config names one.
     no_time_zone_by_site: dict[str, int] = field(default_factory=dict)
+    #: The findings of the hands written in this run (imported or duplicate, as
+    #: ``findings_by_code``) by severity, most serious first.
+    findings_by_severity: dict[str, int] = field(default_factory=dict)
+    #: The files a ``--watch`` pass read (they had changed); empty for a plain import.
+    changed_files: list[str] = field(default_factory=list)
     #: Hands stored before whose UTC time this run set anew: no zone printed, and the run's
     #: ``--tz``/config setting (or a site default a store from before zones lacked) gives one.
     rezoned: int = 0

@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pipeline.errors import SidepotError
@@ -71,6 +71,7 @@ def watch(
         changed, settled = _changes(roots, seen, settle, own)
         if changed:
             summary = import_paths(changed, db_path, live=True, settled=settled, zones=zones)
+            summary = replace(summary, changed_files=[str(p) for p in changed])
             if on_pass is not None:
                 on_pass(summary)
         passes += 1

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from pipeline.config import MAX_FILE_BYTES
 from pipeline.ingest import archive
+from pipeline.ingest.anonymous import mark_seats
 from pipeline.ingest.pack import PackedFile
 from pipeline.ingest.reread import Position, drop_from, ends_open, last_position, taken_back
 from pipeline.ingest.zones import ZoneSettings, resolve_hands, unzoned_sites
@@ -70,6 +71,7 @@ class RunCounts:
     rejected: int = 0
     reasons: Counter = field(default_factory=Counter)
     codes: Counter = field(default_factory=Counter)
+    severities: Counter = field(default_factory=Counter)  # the findings stored, by severity
     skipped: Counter = field(default_factory=Counter)
     bytes_done: int = 0
     unchanged: int = 0
@@ -93,6 +95,7 @@ class RunCounts:
     def snapshot(self) -> RunCounts:
         """A copy (its counters too): what a committed batch leaves, kept for Ctrl-C."""
         return replace(self, reasons=self.reasons.copy(), codes=self.codes.copy(),
+                       severities=self.severities.copy(),
                        skipped_paths={r: list(p) for r, p in self.skipped_paths.items()},
                        incomplete_files=list(self.incomplete_files),
                        unzoned=self.unzoned.copy(),
@@ -178,8 +181,10 @@ class Batcher:
         records = [self.files[p] for p in sorted(self.dirty)]
         rows = concat_rows(self.pieces)
         hands = resolve_hands(rows.tables["hands"], self.zones)
-        rows = replace(rows, tables={**rows.tables, "hands": hands})
+        rows = replace(rows, tables={**rows.tables, "hands": hands,
+                                     "seats": mark_seats(rows.tables["seats"])})
         self.run.unzoned.update(unzoned_sites(hands))
+        self.run.severities.update(rows.tables["findings"].column("severity").to_pylist())
         result = self.store.write_rows(rows, self.rejects, records)
         self.run.imported += result.imported
         self.run.duplicates += result.duplicates
@@ -392,7 +397,8 @@ class Writer:
         restart = None
         if task.again is not None:
             assert base is not None and task.data is not None
-            restart = taken_back(base, task.again, _read_again(parsed, start, base.size),
+            restart = taken_back(base, task.again,
+                                 _read_again(parsed, start, base.size, task.data),
                                  _hash(memoryview(task.data)[:start]))
             base = restart
         elif self.force:
@@ -455,14 +461,21 @@ def _resumable(prev: FileRecord, data: bytes) -> bool:
             and prev.consumed_hash == _hash(memoryview(data)[:consumed]))
 
 
-def _read_again(parsed: PackedFile, start: int, old_end: int) -> int:
+def _read_again(parsed: PackedFile, start: int, old_end: int, data: bytes) -> int:
     """How many of a new reading's hands begin before ``old_end`` (read before, counted
-    before): those it has in full, and the one it leaves incomplete if that one is old."""
+    before): those it has in full, and the one it leaves incomplete if that one is old.
+
+    The incomplete one is old when it is the hand read again itself (at ``start``) or when
+    the old bytes held its first line whole. A hand-start line cut before its number (888's
+    "#Game No :") was not a hand start then: its bytes were the end of the hand before, so
+    counting it again would leave the files row one hand short of its stored hands."""
     n = parsed.n_outcomes
     again = (1 if n and start < old_end else 0) + sum(1 for e in parsed.ends[: n - 1]
                                                       if e < old_end)
     if parsed.incomplete and parsed.consumed < old_end:
-        again += 1
+        line_end = data.find(b"\n", parsed.consumed)
+        if parsed.consumed == start or 0 <= line_end < old_end:
+            again += 1
     return again
 
 

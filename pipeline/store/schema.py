@@ -176,6 +176,9 @@ SEATS = Table("seats", (
     Column("went_to_showdown", Kind.BOOLEAN),
     Column("is_hero", Kind.BOOLEAN),
     Column("sitting_out", Kind.BOOLEAN),
+    # A seat of a site that hides names (Ignition's "Big Blind", "UTG+1"), not a player: set
+    # by pipeline.ingest.anonymous when the rows are stored; the reports leave it out.
+    Column("anonymous", Kind.BOOLEAN, added_later=True, on_store=True),
 ))
 
 ACTIONS = Table("actions", (

@@ -1,10 +1,13 @@
--- Per player (and site, currency: chips and money never add up together): every statistic as
+-- Per player (and site, currency, cash or tournament: chips and money never add up together,
+-- nor the chips of different tournaments: a row of several tournaments has no chip totals,
+-- only big blinds, which mean the same in each): every statistic as
 -- its two counts, done over opportunities, plus money. The counts are what to add up across
 -- rows; the percentages are derived from them here only for display. The rows added up are
 -- counts already (seat_stats_rows.sql: monthly rollups and, where a filter needs them, seats).
 -- Parameters: those of seat_facts.sql, $use_rollup and $min_hands.
 WITH t AS (
-    SELECT site, player, currency,
+    SELECT site, player, currency, is_tournament,
+        CAST(count(DISTINCT tournament_id) AS BIGINT) AS tournaments,
         CAST(sum(hands) AS BIGINT) AS hands,
         CAST(sum(vpip_opps) AS BIGINT) AS vpip_opps,
         CAST(sum(vpip_hands) AS BIGINT) AS vpip_hands,
@@ -38,18 +41,24 @@ WITH t AS (
         CAST(sum(post_aggr) AS BIGINT) AS postflop_bets_raises,
         CAST(sum(post_calls) AS BIGINT) AS postflop_calls,
         CAST(sum(post_folds) AS BIGINT) AS postflop_folds,
-        sum(net) AS net_won,
+        CASE WHEN one_pot THEN sum(net) END AS net_won,
         sum(net_bb) AS net_bb,
         sum(rake_paid) AS rake_paid,
-        coalesce(sum(showdown_net), 0) AS showdown_won,
-        coalesce(sum(non_showdown_net), 0) AS non_showdown_won
+        CASE WHEN one_pot THEN coalesce(sum(showdown_net), 0) END AS showdown_won,
+        CASE WHEN one_pot THEN coalesce(sum(non_showdown_net), 0) END AS non_showdown_won
     FROM (
+        SELECT r.*, NOT coalesce(r.is_tournament, false)
+               OR count(DISTINCT r.tournament_id) OVER (
+                   PARTITION BY r.site, r.player, r.currency, r.is_tournament) <= 1 AS one_pot
+        FROM (
 @include seat_stats_rows
+        ) r
     ) f
-    GROUP BY site, player, currency
+    GROUP BY site, player, currency, is_tournament, one_pot
     HAVING sum(hands) >= $min_hands
 )
 SELECT site, player, currency, hands,
+    coalesce(is_tournament, false) AS is_tournament, tournaments,
     vpip_opps,
     vpip_hands,
     pfr_hands,
@@ -105,4 +114,4 @@ SELECT site, player, currency, hands,
     showdown_won,
     non_showdown_won
 FROM t
-ORDER BY hands DESC, player
+ORDER BY hands DESC, player, is_tournament

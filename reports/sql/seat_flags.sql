@@ -9,7 +9,8 @@
 -- string), the per-hand facts come from the per-seat rows (half as many as actions) so the
 -- actions are read once, and they are joined to the seats once, from a materialized CTE:
 -- otherwise the planner, misjudging the size of `h`, builds its hash tables on the seats.
--- Parameters: $player, $hero (boolean: only the hero's seats), $positions (VARCHAR[]).
+-- Parameters: $player, $hero (boolean: only the hero's seats), $positions (VARCHAR[]),
+-- $include_anonymous (false: leave out anonymous seats; NULL: every seat, as stored).
 -- every decision (fold, check, call, bet, raise) of those hands, with the bets/raises and calls
 -- made before it on its street (the running count up to it, minus itself)
 a AS (
@@ -58,6 +59,7 @@ sa AS (
 -- every dealt seat of the filtered hands (before the player filter: others' positions matter)
 s AS (
     SELECT st.site, st.hand_id, st.seat, st.player, st.position, st.is_hero,
+           coalesce(st.anonymous, false) AS anonymous,
            st.went_to_showdown, st.invested, st.collected, st.net,
            sa.* EXCLUDE (site, hand_id, seat, last_pre_raise, first_flop_bet, first_turn_bet),
            st.position IN ('CO', 'BTN', 'SB') AND sa.pre_first_raises = 0
@@ -87,7 +89,8 @@ s_hand AS (
 -- per hand, everything the seat flags need (a hand without seats' decisions has no a_hand row)
 hf AS MATERIALIZED (
     SELECT h.site, h.hand_id, h.currency, h.decimals, h.game, h.limit_type, h.small_blind,
-           h.big_blind, h.is_tournament, h.started_at, h.has_flop,
+           h.big_blind, h.stakes_small, h.stakes_big, h.is_tournament, h.tournament_id,
+           h.started_at, h.has_flop,
            h.rake AS hand_rake,
            coalesce(ah.pre_entered, false) AS pre_entered,
            ah.pf_aggressor, sh.stealer, sh.total_collected,
@@ -102,14 +105,15 @@ f AS (
     SELECT s.*, hf.* EXCLUDE (site, hand_id)
     FROM s
     JOIN hf USING (site, hand_id)
-    WHERE (CAST($player AS VARCHAR) IS NULL OR s.player = CAST($player AS VARCHAR))
+    WHERE (CAST($player AS VARCHAR) IS NULL OR lower(s.player) = lower(CAST($player AS VARCHAR)))
       AND (NOT coalesce(CAST($hero AS BOOLEAN), false) OR s.is_hero)
       AND (CAST($positions AS VARCHAR[]) IS NULL
            OR list_contains(CAST($positions AS VARCHAR[]), s.position))
+      AND (CAST($include_anonymous AS BOOLEAN) IS NOT false OR NOT s.anonymous)
 )
 SELECT site, hand_id, seat, player, position, currency, decimals, game, limit_type, small_blind,
-       big_blind, is_tournament,
-       started_at, coalesce(is_hero, false) AS is_hero,
+       big_blind, stakes_small, stakes_big, is_tournament, tournament_id,
+       started_at, coalesce(is_hero, false) AS is_hero, anonymous,
        invested, collected, net,
        CAST(net AS DOUBLE) / nullif(CAST(big_blind AS DOUBLE), 0) AS net_bb,
        coalesce(went_to_showdown, false) AS went_to_showdown,

@@ -3,8 +3,9 @@
 -- of a million hands come from a few hundred thousand of these rows instead of millions of
 -- seats, with or without a --position filter.
 -- Every column is a count or a sum, so rows of the same player add up (player_stats.sql).
-SELECT site, player, currency, is_hero, game, limit_type, small_blind, big_blind, is_tournament,
-    position, month,
+-- `anonymous` (a seat of a site that hides names) is kept apart so reports can leave it out.
+SELECT site, player, currency, is_hero, anonymous, game, limit_type, small_blind, big_blind,
+    stakes_small, stakes_big, is_tournament, tournament_id, position, month,
     count(*) AS hands,
     count_if(vpip_opp) AS vpip_opps,
     count_if(vpip_opp AND vpip) AS vpip_hands,

@@ -33,14 +33,15 @@ WHERE b.use_rollup
   AND (CAST($game AS VARCHAR) IS NULL OR r.game = CAST($game AS VARCHAR))
   AND (CAST($limit_type AS VARCHAR) IS NULL OR r.limit_type = CAST($limit_type AS VARCHAR))
   AND (CAST($small_blind AS DECIMAL(18, 2)) IS NULL
-       OR r.small_blind = CAST($small_blind AS DECIMAL(18, 2)))
+       OR r.stakes_small = CAST($small_blind AS DECIMAL(18, 2)))
   AND (CAST($big_blind AS DECIMAL(18, 2)) IS NULL
-       OR r.big_blind = CAST($big_blind AS DECIMAL(18, 2)))
+       OR r.stakes_big = CAST($big_blind AS DECIMAL(18, 2)))
   AND (CAST($tournament AS BOOLEAN) IS NULL OR r.is_tournament = CAST($tournament AS BOOLEAN))
-  AND (CAST($player AS VARCHAR) IS NULL OR r.player = CAST($player AS VARCHAR))
+  AND (CAST($player AS VARCHAR) IS NULL OR lower(r.player) = lower(CAST($player AS VARCHAR)))
   AND (NOT coalesce(CAST($hero AS BOOLEAN), false) OR r.is_hero)
   AND (CAST($positions AS VARCHAR[]) IS NULL
        OR list_contains(CAST($positions AS VARCHAR[]), r.position))
+  AND (CAST($include_anonymous AS BOOLEAN) IS NOT false OR NOT r.anonymous)
   AND (b.date_from IS NULL OR r.month >= b.from_month)
   AND (b.date_to IS NULL OR r.month < b.to_month)
 UNION ALL BY NAME

@@ -1,0 +1,106 @@
+"""Anonymous seats: the seats of sites that hide their players' names, marked when stored.
+
+Ignition (and its brands Bovada and Bodog, stored as site ``ignition``) never prints a
+screen name: every seat is called by its position in that hand (``Dealer``, ``Small Blind``,
+``Big Blind``, ``UTG``, ``UTG+1``...), and only the hero's own seat is marked (``[ME]``, stored
+as the player ``Hero``). A "player" called ``Big Blind`` is whoever sat in the big blind that
+hand: thousands of different people under one label, whose statistics mean nothing. So such a
+seat is stored with ``seats.anonymous`` true, and the reports leave anonymous seats out of
+every player list (stats, graphs, the page's grid, ``hands --player``) unless asked for. They
+stay in the hands: their actions still shape the other seats' statistics (a steal they faced,
+the raise they made) and the hand's replay.
+
+Why stored, and set here rather than derived in the reports' SQL: the knowledge of which site
+hides names belongs with the import, not the reports (``reports`` imports neither ``parsers``
+nor ``pipeline``); a stored column says it once for every reader (the statistics, the page,
+a user's own SQL on the store, a Parquet export), and it is set on the Arrow rows in the
+writer, after whichever core parsed the hand, as :mod:`pipeline.ingest.zones` sets time
+zones, so the Python and the native core store the same rows without either knowing of it.
+
+The rule: the seat is not the hero's, its name is a seat label (:data:`SEAT_LABEL`), and either
+the site hides names (:data:`ANONYMOUS_SITES`) or every other seat of the hand is labelled so
+too: a hand converted from Ignition into another site's format (the PokerStars-style files
+converters write) keeps the labels as names, and is as anonymous. A real name, should a log
+print one, stays a player; one player called "Dealer" at a table of named players stays one.
+Stores made before the column existed get it on their next import (:func:`mark_stored`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from pipeline.store.schema import HANDS_DROPPED
+
+__all__ = ["ANONYMOUS_SITES", "SEAT_LABEL", "is_anonymous", "mark_seats", "mark_stored"]
+
+#: The sites whose logs never print a player's name (Ignition, Bovada and Bodog: ``ignition``).
+ANONYMOUS_SITES = frozenset({"ignition"})
+#: The names such a log gives seats (a whole-name pattern, read alike by Python's ``re``,
+#: Arrow's and DuckDB's RE2): Ignition's, and the ``UTGplus1`` spelling of converters.
+SEAT_LABEL = r"(Dealer|Small Blind|Big Blind|UTG(\+[0-9]+|plus[0-9]+)?)"
+
+
+def is_anonymous(site: str, player: str | None, is_hero: bool | None,
+                 others_labelled: bool) -> bool:
+    """The rule for one seat (``others_labelled``: every non-hero seat of its hand carries a
+    seat label); the reference the Arrow and SQL forms are tested against."""
+    if is_hero or player is None or re.fullmatch(SEAT_LABEL, player) is None:
+        return False
+    return site in ANONYMOUS_SITES or others_labelled
+
+
+def mark_seats(seats: pa.Table) -> pa.Table:
+    """``seats`` with the ``anonymous`` column appended (or replaced): the same rows in give
+    the same rows out, whichever core made them."""
+    hero = pc.fill_null(seats.column("is_hero"), False).to_pylist()
+    label = pc.fill_null(pc.match_substring_regex(seats.column("player"), f"^(?:{SEAT_LABEL})$"),
+                         False).to_pylist()
+    sites = seats.column("site").to_pylist()
+    keys = list(zip(sites, seats.column("hand_id").to_pylist(), strict=True))
+    unlabelled = {k for k, h, lab in zip(keys, hero, label, strict=True) if not h and not lab}
+    marked = [lab and not h and (site in ANONYMOUS_SITES or k not in unlabelled)
+              for site, k, h, lab in zip(sites, keys, hero, label, strict=True)]
+    column = pa.array(marked, pa.bool_())
+    index = seats.schema.get_field_index("anonymous")
+    if index >= 0:
+        return seats.set_column(index, "anonymous", column)
+    return seats.append_column("anonymous", column)
+
+
+#: The rule in SQL over ``seats``, for the stored rows (one window per hand).
+_MARKED = f"""
+    NOT coalesce(is_hero, false)
+    AND coalesce(regexp_full_match(player, '{SEAT_LABEL}'), false)
+    AND (list_contains({sorted(ANONYMOUS_SITES)!r}, site)
+         OR bool_and(coalesce(is_hero, false)
+                     OR coalesce(regexp_full_match(player, '{SEAT_LABEL}'), false))
+            OVER (PARTITION BY site, hand_id))"""
+
+
+def mark_stored(con: duckdb.DuckDBPyConnection) -> int:
+    """Mark the seats a store holds from before the column existed (``anonymous`` NULL);
+    the number of seats found anonymous. Their hands' keys go to ``hands_dropped`` so that the
+    statistics forget the facts computed before and take them again from the marked rows."""
+    if not con.execute("SELECT count(*) FROM seats WHERE anonymous IS NULL").fetchall()[0][0]:
+        return 0
+    con.execute(HANDS_DROPPED.ddl())
+    con.begin()
+    try:
+        con.execute("CREATE OR REPLACE TEMP TABLE _anonymous AS SELECT site, hand_id, seat, "
+                    f"{_MARKED} AS marked FROM seats WHERE anonymous IS NULL")
+        found = con.execute("SELECT count(*) FROM _anonymous WHERE marked").fetchall()[0][0]
+        con.execute(f"INSERT INTO {HANDS_DROPPED.name} SELECT DISTINCT site, hand_id "
+                    "FROM _anonymous WHERE marked")
+        con.execute("UPDATE seats SET anonymous = a.marked FROM _anonymous a WHERE "
+                    "seats.site = a.site AND seats.hand_id = a.hand_id AND seats.seat = a.seat "
+                    "AND seats.anonymous IS NULL")
+        con.execute("DROP TABLE _anonymous")
+        con.commit()
+    except BaseException:
+        con.rollback()
+        raise
+    return found
