@@ -125,11 +125,30 @@ const DEAD: SiteRules = SiteRules {
     ..GENERIC
 };
 
+/// PokerStars, GGPoker and Ignition (`sites._BIG_THREE`): the missed-blind rule they
+/// document (a missed small blind dead, small plus big blind the big blind live and the rest
+/// dead), a wrong header's echoes folded into one root error, a paid summary muck ranked by
+/// its cards; strict elsewhere, where the generic answer could hide a real error.
+const BIG_THREE: SiteRules = SiteRules {
+    extra_small_blind: Liveness::Dead,
+    split_combined_post: true,
+    fold_stakes_echoes: true,
+    paid_muck_contends: true,
+    ..LEGACY
+};
+
 /// The per-site entries (`sites._RULES`); a site with no entry gets `GENERIC`.
 const RULES: [(&str, SiteRules); 4] = [
-    ("pokerstars", LEGACY),
-    ("ggpoker", LEGACY),
-    ("ignition", LEGACY),
+    ("pokerstars", BIG_THREE),
+    // GGPoker prints fees ("Tax") beside the rake: one cent off the printed pot is one finding
+    (
+        "ggpoker",
+        SiteRules {
+            one_chip_rounding: true,
+            ..BIG_THREE
+        },
+    ),
+    ("ignition", BIG_THREE),
     ("pacific888", DEAD),
 ];
 
@@ -167,5 +186,7 @@ mod tests {
         assert_eq!(rules_key("partypoker"), "phh");
         assert_eq!(rules_key("pacific888"), "pacific888");
         assert!(LEGACY.plain_posts() && !GENERIC.plain_posts());
+        assert!(!rules_for("pokerstars").plain_posts());
+        assert_eq!(rules_for("ignition").extra_small_blind, Liveness::Dead);
     }
 }
