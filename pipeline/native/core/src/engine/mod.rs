@@ -124,19 +124,29 @@ pub(crate) fn settle(
     let contrib = &st.contrib;
     let rep = &hand.report;
     let chips: i64 = contrib.iter().map(|x| x.1).sum();
-    let total = chips;
+    let added = rep.site_added;
+    let total = chips + added;
     let all_in: Vec<i64> = live
         .iter()
         .copied()
         .filter(|s| !st.active.contains(s))
         .collect();
-    let (amounts, eligibles) = if contrib.iter().any(|x| x.1 < 0) {
+    let (mut amounts, mut eligibles) = if contrib.iter().any(|x| x.1 < 0) {
         let floor: Map = contrib.iter().map(|&(s, c)| (s, c.max(0))).collect();
         let t = floor.iter().map(|x| x.1).sum();
         slices(&floor, live, &all_in, t)
     } else {
         slices(contrib, live, &all_in, chips)
     };
+    if added != 0 {
+        // Money the site put in (GGPoker cash drops) goes to the main pot.
+        if amounts.is_empty() {
+            amounts.push(added);
+            eligibles.push(live.to_vec());
+        } else {
+            amounts[0] += added;
+        }
+    }
     let mut site: Map = Vec::new();
     for c in &rep.collections {
         madd(&mut site, c.seat, c.amount);
@@ -285,18 +295,23 @@ pub(crate) fn settle(
     }
     let checkable = (verified || site_reported) && cash_outs.is_empty() && distributed;
     if checkable
-        && net_sum + ded != 0
+        && net_sum + ded != added
         && !out
             .iter()
             .any(|f| f.code == "collected_mismatch" || f.code == "pot_not_distributed")
     {
-        let gap = net_sum + ded;
+        let gap = net_sum + ded - added;
         out.push(finding(
             "chip_conservation",
             format!(
-                "players' nets add up to {}, with rake and fees {} the table {} {}",
+                "players' nets add up to {}, with rake and fees {}{} the table {} {}",
                 net_sum,
                 ded,
+                if added != 0 {
+                    format!(" less the {added} the site added")
+                } else {
+                    String::new()
+                },
                 if gap > 0 { "gains" } else { "loses" },
                 gap.abs()
             ),

@@ -5,6 +5,9 @@
 //! The entries mirror `pipeline/engine/sites.py` field for field; `site_rules_table` gives the
 //! table to the binding so that a test holds the two tables equal (they cannot drift).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
 /// Whether a post counts toward the player's bet on the street.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Liveness {
@@ -152,12 +155,48 @@ const RULES: [(&str, SiteRules); 4] = [
     ("pacific888", DEAD),
 ];
 
-/// The site's rules (`GENERIC` for a site with no entry).
-pub fn rules_for(site: &str) -> &'static SiteRules {
+/// The site's rules (`GENERIC` for a site with no entry; a test's override first).
+pub fn rules_for(site: &str) -> SiteRules {
+    if OVERRIDDEN.load(Ordering::Relaxed) {
+        let o = OVERRIDE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, r)) = o.iter().find(|(s, _)| s == site) {
+            return *r;
+        }
+    }
     RULES
         .iter()
         .find(|(s, _)| *s == site)
-        .map_or(&GENERIC, |(_, r)| r)
+        .map_or(GENERIC, |(_, r)| *r)
+}
+
+static OVERRIDDEN: AtomicBool = AtomicBool::new(false);
+static OVERRIDE: Mutex<Vec<(String, SiteRules)>> = Mutex::new(Vec::new());
+
+/// The rule sets a test may give a site by name (the names of `sites.py`).
+pub fn preset(name: &str) -> Option<SiteRules> {
+    match name {
+        "GENERIC" => Some(GENERIC),
+        "LEGACY" => Some(LEGACY),
+        "_DEAD" => Some(DEAD),
+        "_BIG_THREE" => Some(BIG_THREE),
+        _ => None,
+    }
+}
+
+/// Test hook: replay `site`'s hands by `rules` (None: the table's entry again), so the parity
+/// tests can hold both cores to every rule set on any site's hands. Returns false for a name
+/// `preset` does not know.
+pub fn set_site_rules(site: &str, rules: Option<&str>) -> bool {
+    let mut o = OVERRIDE.lock().unwrap_or_else(|e| e.into_inner());
+    o.retain(|(s, _)| s != site);
+    if let Some(name) = rules {
+        let Some(r) = preset(name) else {
+            return false;
+        };
+        o.push((site.to_string(), r));
+    }
+    OVERRIDDEN.store(!o.is_empty(), Ordering::Relaxed);
+    true
 }
 
 /// `site` as the table's own key when it has an entry, else "phh" (whose rules are the
@@ -182,7 +221,7 @@ mod tests {
 
     #[test]
     fn unknown_sites_get_the_generic_rules() {
-        assert_eq!(*rules_for("partypoker"), GENERIC);
+        assert_eq!(rules_for("partypoker"), GENERIC);
         assert_eq!(rules_key("partypoker"), "phh");
         assert_eq!(rules_key("pacific888"), "pacific888");
         assert!(LEGACY.plain_posts() && !GENERIC.plain_posts());

@@ -44,7 +44,7 @@ pub(crate) struct State<'h> {
     pub(crate) n_able: i64,
     pub(crate) active: Vec<i64>,
     /// the site's conventions (`sites.rs`): posts, turn order, awards
-    pub(crate) rules: &'static SiteRules,
+    pub(crate) rules: SiteRules,
     /// seat -> chips the other reading of a post whose liveness the log decides would add to
     /// the street bet (`posting::resolve`)
     pub(crate) flex: Map,

@@ -316,7 +316,7 @@ pub(crate) fn settle_missing_returns(st: &mut State, w: &Walk, out: &mut Out) {
     }
     let report = &st.hand.report;
     let printed = report.total_pot;
-    let pot = st.pot_total();
+    let pot = st.pot_total() + report.site_added;
     let mut how = "missing";
     let missing_sum: i64 = w.missing.iter().map(|m| m.1).sum();
     if printed == Some(pot - missing_sum) {
