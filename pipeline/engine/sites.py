@@ -20,9 +20,11 @@ The questions, and why the answer is per site:
   that the site paid; which winner gets the odd chip of a split; a fee rounded half a chip for
   display.
 
-PokerStars keeps the engine's earlier behaviour on every question (``LEGACY``): the native core
-replays PokerStars hands with a port of this engine and must store identical rows. Where a rule
-below is right for PokerStars too, it is listed as such in the issue note for the port.
+The native core (``pipeline/native/core/src/engine/sites.rs``) holds the same table, and a
+test holds the two equal: both cores replay a hand by the same conventions. PokerStars, GGPoker
+and Ignition have their own entries (``_BIG_THREE``): the missed-blind rule they document, and
+the generic answer elsewhere only where it cannot hide a real error; ``LEGACY`` (the engine's
+rules before the table) stays for the tests that compare.
 
 Where a site's own rule for an extra small blind is not published, the table says
 ``Liveness.FROM_LOG``: the post is applied as the parser read it, and the player's own next
@@ -122,16 +124,33 @@ GENERIC = SiteRules()
 
 _DEAD = replace(GENERIC, extra_small_blind=Liveness.DEAD)
 
+#: PokerStars, GGPoker and Ignition. Posts: the missed-blinds rule each documents (a missed
+#: small blind is posted dead, "small & big blinds" / "posted to play" is the big blind live
+#: and the rest dead; their parsers already print the dead part as its own post, and a second
+#: small blind is dead). Echoes of a wrong header fold into one root error, and a hand the
+#: summary prints as mucked but the site paid is ranked by its cards: neither can hide an
+#: error (the root stays an error; a paid hand that does not win is still a mismatch). The
+#: rest stays strict, since the generic answer could hide a real error and these sites' logs
+#: do not need it: they print every blind and a fold for a player who leaves, post the small
+#: blind on the button heads-up, never print a zero post or an all-in player checking, and
+#: give the odd chip left of the button (every uneven split in the corpus does).
+_BIG_THREE = replace(
+    LEGACY,
+    extra_small_blind=Liveness.DEAD,
+    split_combined_post=True,
+    fold_stakes_echoes=True,
+    paid_muck_contends=True,
+)
+
 #: The per-site entries. A site with no entry gets ``GENERIC``.
 _RULES: dict[str, SiteRules] = {
-    # Parity: the native core ports the engine as it stood (see the module docstring). It
-    # reads PokerStars, GGPoker and Ignition, so the three keep today's rules until the port
-    # of the rules above lands in the Rust engine. (GGPoker's own answer, for then: "posts
-    # missed blind" is the dead small blind, and a second "posts small blind", a returning
-    # player's, is dead money too; the live big blind is printed on its own line: ``_DEAD``.)
-    "pokerstars": LEGACY,
-    "ggpoker": LEGACY,
-    "ignition": LEGACY,
+    "pokerstars": _BIG_THREE,
+    # "posts missed blind" is the dead small blind, and a second "posts small blind", a
+    # returning player's, is dead money too; the live big blind is printed on its own line.
+    # GGPoker prints fees ("Tax") beside the rake: a collection one cent off the printed pot is
+    # one finding (the fee, or a display rounding), not a second one for the collection.
+    "ggpoker": replace(_BIG_THREE, one_chip_rounding=True),
+    "ignition": _BIG_THREE,
     # "posts dead blind [$sb + $bb]" is the small blind dead and the big blind live; a second
     # "posts small blind" is a returning player's missed small blind, dead.
     "pacific888": _DEAD,

@@ -80,6 +80,10 @@ def test_every_ggpoker_history(corpus: Path) -> None:
     assert len(found.outcome) > 9800
     assert found.rate >= 0.995
     assert found.unexplained(SITE_ERRORS) == {}
+    # one cent off the printed pot is one finding on GGPoker (its table's one-chip rule): the
+    # printed Tax explains it, and the collection that carries it is no second error
+    assert [f.code for hand_id, f in found.errors if hand_id == "RC3793645305"] == [
+        "pot_not_distributed"]
     assert len(cash_drops) > 20  # the corpus has 28, all replayed without an error
 
 

@@ -30,23 +30,36 @@ def _finish(b: HandBuilder) -> HandBuilder:
 # ---- the table -----------------------------------------------------------------------------
 
 
-def test_each_site_reads_one_entry_and_pokerstars_keeps_todays_rules():
-    assert rules_for("pokerstars") is LEGACY and LEGACY.plain_posts
-    assert rules_for("no-such-site") is GENERIC and not GENERIC.plain_posts
-    # the sites the native core reads keep today's rules until the Rust engine ports these
-    assert rules_for("ggpoker") is LEGACY and rules_for("ignition") is LEGACY
+def test_each_site_reads_one_entry():
+    assert rules_for("no-such-site") is GENERIC and not GENERIC.plain_posts and LEGACY.plain_posts
+    # the big three follow the missed-blind rule they document: a missed small blind is dead
+    for site in ("pokerstars", "ggpoker", "ignition"):
+        rules = rules_for(site)
+        assert rules.extra_small_blind is Liveness.DEAD and rules.split_combined_post
+        assert not rules.plain_posts and rules.fold_stakes_echoes
     assert rules_for("pacific888").extra_small_blind is Liveness.DEAD
 
 
 # ---- an extra small blind: live, dead, or as the log shows ---------------------------------
 
 
-def test_extra_small_blind_is_live_on_pokerstars():
-    # PokerStars' "posts small blind" from the returning seat counts toward the bet: 5 to call.
-    ok = _finish(_after_extra(_returning("pokerstars"), 5)).build()
-    assert errors(replay(ok)) == []
-    bad = _finish(_after_extra(_returning("pokerstars"), 10)).build()
-    assert "wrong_call_amount" in codes(replay(bad), Severity.ERROR)
+def test_extra_small_blind_is_dead_on_the_big_three():
+    # PokerStars, GGPoker, Ignition: a missed small blind is posted dead, so the returning
+    # player owes the whole big blind (their parsers print it dead; read as a small blind, the
+    # table still says dead).
+    for site in ("pokerstars", "ggpoker", "ignition"):
+        ok = _finish(_after_extra(_returning(site), 10)).build()
+        assert errors(replay(ok)) == [], site
+        bad = _finish(_after_extra(_returning(site), 5)).build()
+        assert "wrong_call_amount" in codes(replay(bad), Severity.ERROR), site
+
+
+def test_extra_small_blind_was_live_under_the_old_rules(monkeypatch):
+    # LEGACY (the rules before the table): the same post counted toward the bet, 5 to call.
+    from pipeline.engine import sites
+
+    monkeypatch.setitem(sites._RULES, "pokerstars", LEGACY)
+    assert errors(replay(_finish(_after_extra(_returning("pokerstars"), 5)).build())) == []
 
 
 def test_extra_small_blind_is_dead_on_888():
@@ -97,11 +110,11 @@ def test_posted_to_play_is_the_big_blind_live_and_the_small_blind_dead():
     assert errors(r) == [] and r.total_pot == 5 + 10 + 15
 
 
-def test_posted_to_play_on_pokerstars_keeps_todays_reading():
-    # PokerStars' parser splits "posts small & big blinds" itself; a single post of 15 stays a
-    # wrong big blind there (parity with the native core).
+def test_posted_to_play_on_pokerstars_is_the_big_blind_live_too():
+    # PokerStars' parser splits "posts small & big blinds" itself; a single post of 15 read
+    # whole is the same missed-blind rule: the big blind live, the small blind dead.
     r = replay(_finish(_posted_to_play("pokerstars")).build())
-    assert "post_wrong_amount" in codes(r, Severity.ERROR)
+    assert errors(r) == [] and r.total_pot == 5 + 10 + 15
 
 
 # ---- a zero post beside a dead blind -------------------------------------------------------

@@ -30,11 +30,11 @@ def test_stakes_from_the_previous_level_are_one_error():
     assert "150/300" in root and "200/400" in root and "explains 4 findings" in root
 
 
-def test_stakes_echoes_stay_on_pokerstars():
-    # PokerStars keeps one finding per rule (parity with the native core).
-    r = replay(_previous_level("pokerstars").build())
-    assert codes(r, Severity.ERROR).count("post_wrong_amount") == 2
-    assert "bet_too_small" in codes(r, Severity.ERROR)
+def test_stakes_echoes_fold_on_the_big_three_too():
+    # One root error on PokerStars, GGPoker and Ignition as well (both cores fold them).
+    for site in ("pokerstars", "ggpoker", "ignition"):
+        r = replay(_previous_level(site).build())
+        assert codes(r, Severity.ERROR) == ["post_wrong_amount"], site
 
 
 def test_a_real_fault_after_a_wrong_header_is_still_reported():

@@ -164,8 +164,13 @@ def test_mucked_better_hand_forfeits_the_pot():
     assert errors(r) == [] and r.payouts_verified and r.pots[0].winners == (1,)
 
 
-def test_paying_the_player_who_mucked_is_a_collected_mismatch_on_pokerstars():
-    assert "collected_mismatch" in codes(replay(_muck(paid=2, site="pokerstars")))
+def test_paying_the_player_who_mucked_the_worse_hand_is_a_collected_mismatch():
+    # A paid summary muck is ranked by its cards: paying it when they lose is still an error.
+    b = HandBuilder(sb=5, bb=10, button=1, site="pokerstars").seat(1, "A", 1000)
+    b = check_down(b.seat(2, "B", 1000).post_sb(1).post_bb(2).call(1).check(2), (2, 1), "", "",
+                   "")
+    h = b.board("Ks 4d 9h 9c 2s").show(1, "Kc Qd").muck(2, "5s 6c").collect(2, 20).build()
+    assert "collected_mismatch" in codes(replay(h), Severity.ERROR)
 
 
 def test_a_summary_muck_the_site_paid_still_holds_the_best_hand():

@@ -116,14 +116,20 @@ Board [2c 7d 9s]
 
 
 def test_a_written_ggpoker_hand_and_its_cash_drop_twin() -> None:
-    """A hand written here is claimed with Python's rows; the same hand with a cash drop
-    (money the site adds, which the native engine does not reconcile) is deferred."""
+    """A hand written here is claimed with Python's rows; so is the same hand with a cash drop
+    (money the site adds to the main pot, reconciled by both engines), with the site's pot
+    printed with the drop and without it."""
     t = SiteTally()
     compare_site_file(_GG_HAND.encode(), "gg.txt", "ggpoker", t)
     assert (t.compared, t.mismatches) == (1, [])
     dropped = _GG_HAND.replace("*** FLOP ***", "Cash Drop to Pot : total $0.10\n*** FLOP ***")
-    chunks = native.parse_text(dropped.encode(), "gg.txt", "ggpoker")["chunks"].to_pylist()
-    assert [(c["status"], c["reason"]) for c in chunks] == [("deferred", "cash_drop")]
+    paid = dropped.replace("Hero collected $0.32", "Hero collected $0.42").replace(
+        "Total pot $0.32", "Total pot $0.42")
+    for k, text in enumerate((dropped, paid)):
+        chunks = native.parse_text(text.encode(), "gg.txt", "ggpoker")["chunks"].to_pylist()
+        assert [c["status"] for c in chunks] == ["rows"]
+        compare_site_file(text.encode(), f"gg-drop-{k}.txt", "ggpoker", t)
+    assert (t.compared, t.mismatches) == (3, [])
 
 
 @pytest.mark.slow

@@ -159,6 +159,9 @@ pub struct Report {
     pub pots: Vec<(i64, i64)>,
     pub collections: Vec<Collection>,
     pub cash_outs: Vec<CashOut>,
+    /// Money the site itself put in the pot (GGPoker's cash drops): `SiteReport.site_added`,
+    /// summed; it goes to the main pot.
+    pub site_added: i64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

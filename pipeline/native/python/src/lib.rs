@@ -212,6 +212,28 @@ fn codes_table() -> &'static str {
     sidepot_core::codes::TABLE
 }
 
+/// The engine's per-site rules table (engine/sites.rs): (site, [(field, value)]), the
+/// generic rules last under "" (a test holds it equal to pipeline/engine/sites.py).
+#[pyfunction]
+fn site_rules() -> Vec<(&'static str, Vec<(&'static str, String)>)> {
+    sidepot_core::engine::sites::site_rules_table()
+        .into_iter()
+        .map(|(site, r)| (site, r.fields()))
+        .collect()
+}
+
+/// Test hook: replay `site`'s hands by the rule set named `rules` (a name in
+/// pipeline/engine/sites.py: GENERIC, LEGACY, _DEAD, _BIG_THREE; None: the table's again).
+#[pyfunction]
+#[pyo3(signature = (site, rules=None))]
+fn _set_site_rules(site: &str, rules: Option<&str>) -> PyResult<()> {
+    if sidepot_core::engine::sites::set_site_rules(site, rules) {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err("unknown rule set"))
+    }
+}
+
 /// Test hook: make the core panic on the hand with this id (None: off).
 #[pyfunction]
 #[pyo3(signature = (hand_id=None))]
@@ -241,6 +263,8 @@ fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_phh_files, m)?)?;
     m.add_function(wrap_pyfunction!(rank_hands, m)?)?;
     m.add_function(wrap_pyfunction!(codes_table, m)?)?;
+    m.add_function(wrap_pyfunction!(site_rules, m)?)?;
+    m.add_function(wrap_pyfunction!(_set_site_rules, m)?)?;
     m.add_function(wrap_pyfunction!(_set_panic_hand, m)?)?;
     m.add_function(wrap_pyfunction!(_set_exact_codes, m)?)?;
     Ok(())

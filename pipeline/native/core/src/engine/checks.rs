@@ -39,6 +39,12 @@ pub(crate) fn describe(st: &State, a: &Action) -> String {
 pub(crate) type Out = Vec<Finding>;
 
 pub(crate) fn check_post_amount(st: &State, a: &Action, out: &mut Out) {
+    check_post_amount_as(st, a, out, None);
+}
+
+/// `check_post_amount` with `expected`: the amounts the site's posting rule allows, where it
+/// is not the post kind's (`posting`).
+pub(crate) fn check_post_amount_as(st: &State, a: &Action, out: &mut Out, allowed: Option<&[i64]>) {
     let stakes = &st.hand.stakes;
     let (kind, amount, seat) = (a.kind, a.amount, a.seat);
     let behind = mget(&st.stack, seat).unwrap_or(0);
@@ -60,6 +66,7 @@ pub(crate) fn check_post_amount(st: &State, a: &Action, out: &mut Out) {
         ));
     }
     let expected: Vec<i64> = match kind {
+        _ if allowed.is_some() => allowed.unwrap_or_default().to_vec(),
         Kind::PostSmallBlind => vec![stakes.small_blind],
         Kind::PostBigBlind => vec![stakes.big_blind],
         Kind::PostDead => vec![stakes.small_blind, stakes.big_blind],
@@ -163,7 +170,10 @@ pub(crate) fn check_blind_positions(
         if order.contains(&button) {
             if let Some(sb) = sb {
                 if sb != button {
-                    let sev = if sb == other && bb == Some(button) {
+                    // The swap itself (button on the big blind) is what a table's move to
+                    // heads-up looks like on sites that keep the blinds where they were.
+                    let swap = sb == other && bb == Some(button) && st.rules.heads_up_swap_is_error;
+                    let sev = if swap {
                         Severity::Error
                     } else {
                         Severity::Warning
@@ -247,6 +257,24 @@ pub(crate) fn check_can_act(st: &mut State, a: &Action, out: &mut Out) {
             st.fold(seat);
             return;
         }
+        if a.kind == Kind::Check
+            && st.rules.forced_all_in_may_check
+            && a.street == Street::Preflop
+            && mget(&st.acted, seat).is_none()
+        {
+            // All in on a forced post, printed checking (Full Tilt's all-in antes): a check
+            // moves nothing and decides nothing.
+            out.push(finding(
+                "acted_after_all_in",
+                format!(
+                    "{} after going all-in: a check moves nothing",
+                    describe(st, a)
+                ),
+                a.line,
+                Some(Severity::Warning),
+            ));
+            return;
+        }
         out.push(finding(
             "acted_after_all_in",
             format!("{} after going all-in", describe(st, a)),
@@ -256,14 +284,20 @@ pub(crate) fn check_can_act(st: &mut State, a: &Action, out: &mut Out) {
     }
 }
 
-pub(crate) fn check_turn(st: &State, a: &Action, out: &mut Out) {
+pub(crate) fn check_turn(st: &mut State, a: &Action, out: &mut Out) {
     let after = st.last_actor.or(st.anchor);
     if after.is_none() && st.last_actor.is_none() {
         return;
     }
-    let expected = st.next_to_act(after);
+    let mut expected = st.next_to_act(after);
     if expected == Some(a.seat) {
         return;
+    }
+    if expected.is_some() && st.rules.leaver_after_post_folds {
+        expected = fold_leavers(st, after, a.line, out);
+        if expected == Some(a.seat) {
+            return;
+        }
     }
     let sev = if st.hand.fast_fold && a.kind == Kind::Fold {
         Some(Severity::Warning)

@@ -12,16 +12,21 @@ use crate::codes::{finding, Finding, Severity};
 use crate::model::*;
 
 mod cards;
+mod cascade;
 mod checks;
+mod posting;
 mod pots;
 mod reconcile;
+pub mod sites;
 mod state;
 mod streets;
 
 use cards::*;
 use checks::*;
+use posting::*;
 use pots::*;
 use reconcile::*;
+use sites::*;
 use state::*;
 use streets::*;
 
@@ -48,8 +53,36 @@ pub struct Replay {
 }
 
 /// Replay `hand` through the rules; `Err` (a deferral reason) where this port cannot decide
-/// exactly as the Python engine does.
+/// exactly as the Python engine does. Where the site's table folds echoes
+/// (`SiteRules::fold_stakes_echoes`), a header whose stakes are not the posted blinds is one
+/// root error rather than one per rule it upsets (`cascade`).
 pub fn replay(hand: &Hand) -> Result<Replay, &'static str> {
+    let first = replay_once(hand)?;
+    if rules_for(hand.site).fold_stakes_echoes
+        && first
+            .findings
+            .iter()
+            .any(|f| f.code == "post_wrong_amount" && f.severity == Severity::Error)
+    {
+        return cascade::fold_stakes_echoes(hand, first, replay_once);
+    }
+    Ok(first)
+}
+
+/// Seat -> how many split pots it shares: the odd chips it may hold or lack, one per pot,
+/// where the site's odd-chip order is not the button's.
+fn odd_chips(winners: &[Vec<i64>]) -> Map {
+    let mut odd: Map = Vec::new();
+    for w in winners.iter().filter(|w| w.len() > 1) {
+        for &s in w {
+            madd(&mut odd, s, 1);
+        }
+    }
+    odd
+}
+
+/// One judgement of `hand` at the stakes it carries.
+fn replay_once(hand: &Hand) -> Result<Replay, &'static str> {
     let mut out: Out = Vec::new();
     let mut acting: Vec<i64> = hand
         .actions
@@ -91,30 +124,44 @@ pub(crate) fn settle(
     let contrib = &st.contrib;
     let rep = &hand.report;
     let chips: i64 = contrib.iter().map(|x| x.1).sum();
-    let total = chips;
+    let added = rep.site_added;
+    let total = chips + added;
     let all_in: Vec<i64> = live
         .iter()
         .copied()
         .filter(|s| !st.active.contains(s))
         .collect();
-    let (amounts, eligibles) = if contrib.iter().any(|x| x.1 < 0) {
+    let (mut amounts, mut eligibles) = if contrib.iter().any(|x| x.1 < 0) {
         let floor: Map = contrib.iter().map(|&(s, c)| (s, c.max(0))).collect();
         let t = floor.iter().map(|x| x.1).sum();
         slices(&floor, live, &all_in, t)
     } else {
         slices(contrib, live, &all_in, chips)
     };
+    if added != 0 {
+        // Money the site put in (GGPoker cash drops) goes to the main pot.
+        if amounts.is_empty() {
+            amounts.push(added);
+            eligibles.push(live.to_vec());
+        } else {
+            amounts[0] += added;
+        }
+    }
     let mut site: Map = Vec::new();
     for c in &rep.collections {
         madd(&mut site, c.seat, c.amount);
     }
     let paid: i64 = site.iter().map(|x| x.1).sum();
     let ded = deduction(hand, total, paid);
-    let mucked: Vec<i64> = muck
+    let mut mucked: Vec<i64> = muck
         .iter()
         .copied()
         .filter(|s| !all_in.contains(s))
         .collect();
+    if st.rules.paid_muck_contends {
+        // a hand the summary prints as mucked but the site paid is not dead: it won
+        mucked.retain(|&s| mget(&site, s).unwrap_or(0) <= 0);
+    }
     let aw = award(
         &amounts,
         &eligibles,
@@ -190,7 +237,16 @@ pub(crate) fn settle(
                 .sum(),
         );
     }
-    let distributed = check_distribution(hand, total, ded, &mut out, withheld, paid);
+    let rules = st.rules;
+    let distributed = check_distribution(
+        hand,
+        total,
+        ded,
+        &mut out,
+        withheld,
+        paid,
+        rules.one_chip_rounding,
+    );
     let site_reported = !rep.collections.is_empty() || rep.total_pot.is_some();
     if showdown && rep.collections.is_empty() && total > 0 && cash_outs.is_empty() {
         out.push(finding(
@@ -205,7 +261,21 @@ pub(crate) fn settle(
         ));
     }
     let won = if site_reported {
-        check_collections(st, &aw.payout, &aw.gross, ded, &skip, &site, &mut out)
+        let slack = Slack {
+            odd_chips: if rules.odd_chip == OddChip::AnyWinner {
+                odd_chips(&aw.winners)
+            } else {
+                Vec::new()
+            },
+            rounding: if rules.one_chip_rounding {
+                rounding(hand, ded, paid)
+            } else {
+                0
+            },
+        };
+        check_collections(
+            st, &aw.payout, &aw.gross, ded, &skip, &site, &mut out, slack,
+        )
     } else {
         aw.payout.clone()
     };
@@ -225,18 +295,23 @@ pub(crate) fn settle(
     }
     let checkable = (verified || site_reported) && cash_outs.is_empty() && distributed;
     if checkable
-        && net_sum + ded != 0
+        && net_sum + ded != added
         && !out
             .iter()
             .any(|f| f.code == "collected_mismatch" || f.code == "pot_not_distributed")
     {
-        let gap = net_sum + ded;
+        let gap = net_sum + ded - added;
         out.push(finding(
             "chip_conservation",
             format!(
-                "players' nets add up to {}, with rake and fees {} the table {} {}",
+                "players' nets add up to {}, with rake and fees {}{} the table {} {}",
                 net_sum,
                 ded,
+                if added != 0 {
+                    format!(" less the {added} the site added")
+                } else {
+                    String::new()
+                },
                 if gap > 0 { "gains" } else { "loses" },
                 gap.abs()
             ),

@@ -177,6 +177,7 @@ pub(crate) fn check_distribution(
     out: &mut Out,
     withheld: (i64, i64),
     paid: i64,
+    one_chip_rounding: bool,
 ) -> bool {
     let rep = &hand.report;
     if rep.collections.is_empty() && rep.total_pot.is_none() {
@@ -198,6 +199,9 @@ pub(crate) fn check_distribution(
             return true;
         }
         Some(Severity::Warning)
+    } else if one_chip_rounding && rounding(hand, ded, paid) != 0 {
+        report_rounding(hand, paid, ded, target, out);
+        return false;
     } else {
         None
     };
@@ -216,6 +220,76 @@ pub(crate) fn check_distribution(
     false
 }
 
+/// What the collections and fees exceed the printed total pot by, when it is one minor unit
+/// either way (a fee or a share rounded half a chip for display); else 0.
+pub(crate) fn rounding(hand: &Hand, ded: i64, paid: i64) -> i64 {
+    let rep = &hand.report;
+    let Some(total) = rep.total_pot else {
+        return 0;
+    };
+    let rounded = ded > 0 || hand.actions.iter().any(|a| a.kind == Kind::UncalledReturn);
+    if rep.collections.is_empty() || !rounded {
+        return 0;
+    }
+    let gap = paid + ded - total;
+    if gap == 1 || gap == -1 {
+        gap
+    } else {
+        0
+    }
+}
+
+/// One minor unit: one finding for the one chip, and the collection that carries it is not a
+/// second one (`Slack::rounding`). A printed fee of exactly that chip explains it (the site
+/// printed a fee it did not take: its own error); otherwise it is a share or fee the site
+/// rounded half a chip for display, a warning.
+fn report_rounding(hand: &Hand, paid: i64, ded: i64, target: i64, out: &mut Out) {
+    let gap = (paid + ded - target).abs();
+    let fee = hand
+        .report
+        .fees
+        .iter()
+        .find(|f| f.1 == gap)
+        .map(|f| f.0.as_str())
+        .filter(|n| !n.is_empty());
+    let site_error = fee.is_some() && paid + ded > target;
+    let why = match fee {
+        Some(name) if site_error => format!("the site printed a fee ({name}) it did not take"),
+        _ => "a fee or share the site rounded half a chip for display".to_string(),
+    };
+    out.push(finding(
+        "pot_not_distributed",
+        format!(
+            "collected {} + rake and fees {} = {}, the total pot is {}: one minor unit, {}",
+            paid,
+            ded,
+            paid + ded,
+            target,
+            why
+        ),
+        0,
+        if site_error {
+            None
+        } else {
+            Some(Severity::Warning)
+        },
+    ));
+}
+
+/// What a site's conventions let a collection differ by from the engine's payout
+/// (`reconcile.Slack`): `odd_chips`, seat -> the split pots it shares where the site's odd-chip
+/// order is not the button's; `rounding`, the one minor unit a display rounding left over.
+#[derive(Default)]
+pub(crate) struct Slack {
+    pub(crate) odd_chips: Map,
+    pub(crate) rounding: i64,
+}
+
+/// Whether a collection `diff` away from the engine's payout is the site's convention.
+fn within_slack(seat: i64, diff: i64, slack: &Slack) -> bool {
+    (diff != 0 && diff == slack.rounding) || diff.abs() <= mget(&slack.odd_chips, seat).unwrap_or(0)
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn check_collections(
     st: &State,
@@ -225,6 +299,7 @@ pub(crate) fn check_collections(
     skip: &[i64],
     site: &Map,
     out: &mut Out,
+    mut slack: Slack,
 ) -> Map {
     let same = site.len() == payout.len() && site.iter().all(|&(s, v)| mget(payout, s) == Some(v));
     if skip.is_empty() && same {
@@ -251,6 +326,13 @@ pub(crate) fn check_collections(
             mget(gross, seat).unwrap_or(0),
         );
         if got == net || (!lone && full - ded <= got && got <= full) {
+            mset(&mut won, seat, got);
+            continue;
+        }
+        if within_slack(seat, got - net, &slack) {
+            if got - net == slack.rounding {
+                slack.rounding = 0; // one seat carries the rounded chip
+            }
             mset(&mut won, seat, got);
             continue;
         }

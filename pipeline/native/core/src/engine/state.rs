@@ -43,6 +43,11 @@ pub(crate) struct State<'h> {
     pub(crate) big_bet: i64,
     pub(crate) n_able: i64,
     pub(crate) active: Vec<i64>,
+    /// the site's conventions (`sites.rs`): posts, turn order, awards
+    pub(crate) rules: SiteRules,
+    /// seat -> chips the other reading of a post whose liveness the log decides would add to
+    /// the street bet (`posting::resolve`)
+    pub(crate) flex: Map,
 }
 
 pub(crate) fn bisect_right(v: &[i64], x: i64) -> usize {
@@ -122,6 +127,8 @@ impl<'h> State<'h> {
             big_blind: st.big_blind,
             small_bet,
             big_bet,
+            rules: rules_for(hand.site),
+            flex: Vec::new(),
         }
     }
 

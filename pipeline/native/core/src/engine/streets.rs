@@ -3,9 +3,18 @@
 
 use super::*;
 
-pub(crate) fn check_round_closed(st: &State, next: Street, line: i64, out: &mut Out) {
+pub(crate) fn check_round_closed(st: &mut State, next: Street, line: i64, out: &mut Out) {
     if st.folded.len() + 1 >= st.order.len() || st.next_to_act(None).is_none() {
         return;
+    }
+    if st.rules.leaver_after_post_folds
+        && (next != Street::Showdown || !st.hand.report.collections.is_empty())
+    {
+        // (a log that simply stops, with no result, is a truncated log, not a player leaving)
+        fold_leavers(st, None, line, out);
+        if st.folded.len() + 1 >= st.order.len() || st.next_to_act(None).is_none() {
+            return;
+        }
     }
     let owing: Vec<String> = st
         .order
@@ -31,6 +40,47 @@ pub(crate) fn check_round_closed(st: &State, next: Street, line: i64, out: &mut 
         line,
         None,
     ));
+}
+
+/// Seats that post and then do nothing else in the whole hand (no fold, no check, no bet):
+/// players who left the table after posting.
+pub(crate) fn posted_only(st: &State) -> Vec<i64> {
+    let acts = |s: i64| {
+        st.hand
+            .actions
+            .iter()
+            .any(|a| a.seat == s && !a.kind.is_post())
+    };
+    st.order.iter().copied().filter(|&s| !acts(s)).collect()
+}
+
+/// Fold every seat owed a turn after `after` that posted and then left (`posted_only`), with
+/// a warning each (the site folds a player who leaves); returns who is to act then.
+pub(crate) fn fold_leavers(
+    st: &mut State,
+    after: Option<i64>,
+    line: i64,
+    out: &mut Out,
+) -> Option<i64> {
+    let gone = posted_only(st);
+    let mut expected = st.next_to_act(after);
+    while let Some(e) = expected {
+        if !gone.contains(&e) || st.is_folded(e) {
+            break;
+        }
+        out.push(finding(
+            "out_of_turn",
+            format!(
+                "{} posted and then never acted: the player left the table and is folded",
+                st.who(e)
+            ),
+            line,
+            Some(Severity::Warning),
+        ));
+        st.fold(e);
+        expected = st.next_to_act(after);
+    }
+    expected
 }
 
 pub(crate) fn check_skipped_street(st: &State, street: Street, line: i64, out: &mut Out) {
@@ -198,7 +248,12 @@ pub(crate) fn begin_betting(st: &mut State, w: &mut Walk, out: &mut Out) {
         .rev()
         .find(|a| a.kind == Kind::PostStraddle)
         .map(|a| a.seat);
-    st.anchor = straddle.or(bb).or(sb).or(st.hand.button_seat);
+    st.anchor = straddle.or(bb).or(sb);
+    if st.anchor.is_none() && st.rules.judge_first_actor_without_blinds {
+        st.anchor = st.hand.button_seat;
+    }
+    // (else no blind posted, tournament logs without blind lines: who opens the betting
+    // cannot be known, only the order after him)
 }
 
 pub(crate) fn nominal_big_blind(st: &mut State, sb: Option<i64>) -> Option<i64> {
@@ -261,7 +316,7 @@ pub(crate) fn settle_missing_returns(st: &mut State, w: &Walk, out: &mut Out) {
     }
     let report = &st.hand.report;
     let printed = report.total_pot;
-    let pot = st.pot_total();
+    let pot = st.pot_total() + report.site_added;
     let mut how = "missing";
     let missing_sum: i64 = w.missing.iter().map(|m| m.1).sum();
     if printed == Some(pot - missing_sum) {
@@ -294,7 +349,6 @@ pub(crate) fn paid_back(st: &State, w: &Walk, printed: i64) -> bool {
 
 pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
     let hand = st.hand;
-    let stakes = &hand.stakes;
     let mut street_now = st.street;
     for a in &hand.actions {
         let kind = a.kind;
@@ -332,17 +386,7 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
             }
         }
         if kind.is_post() {
-            let stake = match kind {
-                Kind::PostSmallBlind => stakes.small_blind,
-                Kind::PostBigBlind => stakes.big_blind,
-                Kind::PostAnte => stakes.ante,
-                _ => -1,
-            };
-            if st.voluntary_seen || a.amount > st.stack(seat) || a.amount != stake {
-                check_post_amount(st, a, out);
-            }
-            st.apply_post(a);
-            w.posts.push(a.clone());
+            post(st, a, out, &mut w.posts);
             continue;
         }
         if !st.voluntary_seen {
@@ -350,6 +394,9 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
                 begin_betting(st, w, out);
             }
             st.voluntary_seen = true;
+        }
+        if !st.flex.is_empty() {
+            resolve(st, a);
         }
         let behind = st.stack(seat);
         if st.is_folded(seat) || (behind <= 0 && st.contrib(seat) > 0) {

@@ -168,9 +168,6 @@ pub fn parse_hand(lines: &[&str], offset: i64, first_line: i64) -> Result<Hand, 
     }
     let summary_at = summary_at.ok_or("truncated_hand")?;
     let (total_pot, rake, fees) = read_summary(lines, summary_at, dec, &mut body.hole)?;
-    if body.cash_drop != 0 {
-        return Err("cash_drop");
-    }
     if h.tournament_id.is_some() {
         (small_blind, big_blind) = posted_blinds(&body.actions, small_blind, big_blind);
     }
@@ -225,6 +222,7 @@ pub fn parse_hand(lines: &[&str], offset: i64, first_line: i64) -> Result<Hand, 
             pots: vec![],
             collections: body.collections,
             cash_outs: body.cash_outs,
+            site_added: body.cash_drop,
         },
         started_at: h.started_at,
         local_time: h.local_time,

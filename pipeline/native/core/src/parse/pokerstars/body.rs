@@ -515,6 +515,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
             pots: sm.pots,
             collections,
             cash_outs,
+            site_added: 0,
         },
         started_at: h.started_at,
         local_time: h.local_time,
