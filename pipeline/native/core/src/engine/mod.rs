@@ -10,6 +10,7 @@
 
 use crate::codes::{finding, Finding, Severity};
 use crate::model::*;
+use crate::money::Amounts;
 
 mod cards;
 mod checks;
@@ -146,12 +147,13 @@ pub(crate) fn settle(
             "holdem showdowns are not ranked".to_string()
         };
         let el: Vec<String> = eligible.iter().map(|s| s.to_string()).collect();
-        out.push(finding(
+        let money = Amounts::of(hand);
+        out.push(money.finding(
             "payout_unverified",
             format!(
                 "{} of {} (seats {}): {}; the site's collections are taken as the payout",
                 pot_name(*index),
-                amounts[*index],
+                money.say(amounts[*index]),
                 el.join(", "),
                 why
             ),
@@ -166,14 +168,15 @@ pub(crate) fn settle(
             if !skip.contains(&co.seat) {
                 skip.push(co.seat);
             }
-            out.push(finding(
+            let money = Amounts::of(hand);
+            out.push(money.finding(
                 "cash_out",
                 format!(
                     "seat {} ({}) cashed out for {}{}: the site paid the cash-out instead of the pot share",
                     co.seat,
                     st.name_or_q(co.seat),
-                    co.amount,
-                    if co.fee != 0 { format!(" (fee {})", co.fee) } else { String::new() }
+                    money.say(co.amount),
+                    if co.fee != 0 { format!(" (fee {})", money.say(co.fee)) } else { String::new() }
                 ),
                 0,
                 None,
@@ -193,11 +196,12 @@ pub(crate) fn settle(
     let distributed = check_distribution(hand, total, ded, &mut out, withheld, paid);
     let site_reported = !rep.collections.is_empty() || rep.total_pot.is_some();
     if showdown && rep.collections.is_empty() && total > 0 && cash_outs.is_empty() {
-        out.push(finding(
+        let money = Amounts::of(hand);
+        out.push(money.finding(
             "no_collections",
             format!(
                 "the site printed no winner for the pot of {}{}: the payout cannot be compared",
-                total,
+                money.say(total),
                 if showdown { " after the showdown" } else { "" }
             ),
             0,
@@ -231,14 +235,15 @@ pub(crate) fn settle(
             .any(|f| f.code == "collected_mismatch" || f.code == "pot_not_distributed")
     {
         let gap = net_sum + ded;
-        out.push(finding(
+        let money = Amounts::of(hand);
+        out.push(money.finding(
             "chip_conservation",
             format!(
                 "players' nets add up to {}, with rake and fees {} the table {} {}",
-                net_sum,
-                ded,
+                money.say(net_sum),
+                money.say(ded),
                 if gap > 0 { "gains" } else { "loses" },
-                gap.abs()
+                money.say(gap.abs())
             ),
             0,
             None,
