@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from parsers.model import ActionKind, Hand, Stakes
-from pipeline.engine.codes import finding
+from pipeline.engine.amounts import Amounts
 from pipeline.engine.result import Replay, Severity
 
 _SB, _BB, _ANTE = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_ANTE
@@ -95,12 +95,13 @@ def fold_stakes_echoes(hand: Hand, first: Replay, rerun: Callable[[Hand], Replay
     codes = ", ".join(f"{code} x{n}" for code, n in sorted(echoes.items()))
     explained = sum(echoes.values())
     h = hand.stakes
-    root = finding(
+    money = Amounts.of(hand)
+    root = money.finding(
         "post_wrong_amount",
-        f"the blinds posted ({stakes.small_blind}/{stakes.big_blind}) are not the header's "
-        f"stakes ({h.small_blind}/{h.big_blind}): the header is wrong (a previous level or "
-        f"other units) and the hand is judged at the posted blinds; this explains "
-        f"{explained} findings against the header ({codes})",
+        f"the blinds posted ({money(stakes.small_blind)}/{money(stakes.big_blind)}) are not the "
+        f"header's stakes ({money(h.small_blind)}/{money(h.big_blind)}): the header is wrong (a "
+        f"previous level or other units) and the hand is judged at the posted blinds; this "
+        f"explains {explained} findings against the header ({codes})",
         line,
     )
     return replace(second, findings=(root, *second.findings))

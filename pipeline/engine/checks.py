@@ -15,6 +15,7 @@ from bisect import bisect_right
 
 from parsers.model import Action, ActionKind, LimitType, Street
 from pipeline.engine import streets
+from pipeline.engine.amounts import Amounts
 from pipeline.engine.codes import finding
 from pipeline.engine.result import Finding, Severity
 from pipeline.engine.state import TableState, fold
@@ -40,13 +41,14 @@ _FIXED_LIMIT, _POT_LIMIT = LimitType.FIXED_LIMIT, LimitType.POT_LIMIT
 FIXED_LIMIT_CAP = 4
 
 
-def describe(state: TableState, action: Action) -> str:
-    """'seat 3 (Alice) raises to 60 on the flop' — the start of most messages."""
+def describe(state: TableState, action: Action, money: Amounts) -> str:
+    """'seat 3 (Alice) raises to $0.60 on the flop' — the start of most messages (the amount
+    named through ``money``, the message's recorder)."""
     verb = _VERB.get(action.kind, action.kind.value)
     if action.kind is _RAISE:
-        what = f"{verb} to {action.to or state.commit.get(action.seat, 0) + action.amount}"
+        what = f"{verb} to {money(action.to or state.commit.get(action.seat, 0) + action.amount)}"
     elif action.amount:
-        what = f"{verb} {action.amount}"
+        what = f"{verb} {money(action.amount)}"
     else:
         what = verb
     return f"{state.who(action.seat)} {what} on {state.street_name(action.street)}"
@@ -67,18 +69,20 @@ def check_post_amount(
     kind, amount, seat = action.kind, action.amount, action.seat
     all_in = action.all_in or amount >= state.stack.get(seat, 0)
     if state.voluntary_seen and action.street is Street.PREFLOP:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "post_after_action",
-                f"{describe(state, action)} after the betting started",
+                f"{describe(state, action, money)} after the betting started",
                 action.line,
             )
         )
     if amount > state.stack.get(seat, 0):
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "bet_exceeds_stack",
-                f"{describe(state, action)}: only {state.stack.get(seat, 0)} behind",
+                f"{describe(state, action, money)}: only {money(state.stack.get(seat, 0))} behind",
                 action.line,
             )
         )
@@ -95,10 +99,11 @@ def check_post_amount(
     else:  # straddle: at least double the bet it raises
         need = 2 * max(state.current_bet, stakes.big_blind)
         if amount + state.commit.get(seat, 0) < need and not all_in:
+            money = state.money()
             out.append(
-                finding(
+                money.finding(
                     "post_wrong_amount",
-                    f"{describe(state, action)}: a straddle is at least {need}",
+                    f"{describe(state, action, money)}: a straddle is at least {money(need)}",
                     action.line,
                     Severity.WARNING,
                 )
@@ -111,11 +116,13 @@ def check_post_amount(
     # Antes and dead blinds vary by site (big-blind antes, dead big blinds): warn, not fail.
     lenient = kind is _ANTE or kind is _DEAD
     severity = Severity.WARNING if lenient else None
-    shown = " or ".join(str(e) for e in expected if e)
+    money = state.money()
+    said = describe(state, action, money)
+    shown = " or ".join(money(e) for e in expected if e)
     out.append(
-        finding(
+        money.finding(
             "post_wrong_amount",
-            f"{describe(state, action)}: the stakes say {shown}",
+            f"{said}: the stakes say {shown}",
             action.line,
             severity,
         )
@@ -221,18 +228,22 @@ def check_can_act(state: TableState, action: Action, out: list[Finding]) -> bool
     """Folded and all-in players make no more decisions. Returns False if either applies."""
     seat = action.seat
     if seat in state.folded:
+        money = state.money()
         out.append(
-            finding("acted_after_fold", f"{describe(state, action)} after folding", action.line)
+            money.finding(
+                "acted_after_fold", f"{describe(state, action, money)} after folding", action.line
+            )
         )
         return False
     if state.stack[seat] <= 0 and state.contrib[seat] > 0:
         if action.kind is ActionKind.FOLD:
             # A player all-in on a post who is sitting out gets folded by the site (PokerStars
             # tournaments): odd, and it forfeits the pot, so it is applied and only warned.
+            money = state.money()
             out.append(
-                finding(
+                money.finding(
                     "acted_after_all_in",
-                    f"{describe(state, action)} after going all-in: the chips are forfeited",
+                    f"{describe(state, action, money)} after going all-in: the chips are forfeited",
                     action.line,
                     Severity.WARNING,
                 )
@@ -247,18 +258,22 @@ def check_can_act(state: TableState, action: Action, out: list[Finding]) -> bool
         ):
             # All in on a forced post, printed checking (Full Tilt's all-in antes): a check
             # moves nothing and decides nothing.
+            money = state.money()
             out.append(
-                finding(
+                money.finding(
                     "acted_after_all_in",
-                    f"{describe(state, action)} after going all-in: a check moves nothing",
+                    f"{describe(state, action, money)} after going all-in: a check moves nothing",
                     action.line,
                     Severity.WARNING,
                 )
             )
             return False
+        money = state.money()
         out.append(
-            finding(
-                "acted_after_all_in", f"{describe(state, action)} after going all-in", action.line
+            money.finding(
+                "acted_after_all_in",
+                f"{describe(state, action, money)} after going all-in",
+                action.line,
             )
         )
         return False
@@ -284,7 +299,12 @@ def check_turn(state: TableState, action: Action, out: list[Finding]) -> None:
         why = "the betting round was already closed"
     else:
         why = f"it was {state.who(expected)}'s turn"
-    out.append(finding("out_of_turn", f"{describe(state, action)}: {why}", action.line, severity))
+    money = state.money()
+    out.append(
+        money.finding(
+            "out_of_turn", f"{describe(state, action, money)}: {why}", action.line, severity
+        )
+    )
 
 
 # ---- betting -------------------------------------------------------------------------------
@@ -293,10 +313,12 @@ def check_turn(state: TableState, action: Action, out: list[Finding]) -> None:
 def check_check(state: TableState, action: Action, out: list[Finding]) -> None:
     owed = state.current_bet - state.commit[action.seat]
     if owed > 0:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "illegal_check",
-                f"{describe(state, action)} facing a bet of {state.current_bet} ({owed} to call)",
+                f"{describe(state, action, money)} facing a bet of {money(state.current_bet)} "
+                f"({money(owed)} to call)",
                 action.line,
             )
         )
@@ -308,17 +330,21 @@ def check_call(state: TableState, action: Action, out: list[Finding]) -> None:
     owed = state.current_bet - commit
     expected = min(owed, stack)
     if action.amount > stack:
+        money = state.money()
         out.append(
-            finding(
-                "bet_exceeds_stack", f"{describe(state, action)}: only {stack} behind", action.line
+            money.finding(
+                "bet_exceeds_stack",
+                f"{describe(state, action, money)}: only {money(stack)} behind",
+                action.line,
             )
         )
         return
     if owed <= 0:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "wrong_call_amount",
-                f"{describe(state, action)}: there is nothing to call",
+                f"{describe(state, action, money)}: there is nothing to call",
                 action.line,
             )
         )
@@ -330,11 +356,12 @@ def check_call(state: TableState, action: Action, out: list[Finding]) -> None:
         posted = max(state.commit.values())
         if action.amount == posted - commit:
             return
+    money = state.money()
     out.append(
-        finding(
+        money.finding(
             "wrong_call_amount",
-            f"{describe(state, action)}: the call is {expected} "
-            f"({state.current_bet} to match, {commit} already in)",
+            f"{describe(state, action, money)}: the call is {money(expected)} "
+            f"({money(state.current_bet)} to match, {money(commit)} already in)",
             action.line,
         )
     )
@@ -346,10 +373,12 @@ def raise_target(state: TableState, action: Action, out: list[Finding]) -> int:
     if action.kind is _BET:
         to = commit + action.amount
         if action.to and action.to != to:
+            money = state.money()
             out.append(
-                finding(
+                money.finding(
                     "raise_to_mismatch",
-                    f"{describe(state, action)}: the bet brings the total to {to}, not {action.to}",
+                    f"{describe(state, action, money)}: the bet brings the total to "
+                    f"{money(to)}, not {money(action.to)}",
                     action.line,
                 )
             )
@@ -357,11 +386,13 @@ def raise_target(state: TableState, action: Action, out: list[Finding]) -> int:
     if not action.to:
         return commit + action.amount
     if action.amount and action.to - commit != action.amount:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "raise_to_mismatch",
-                f"{describe(state, action)}: raising to {action.to} adds "
-                f"{action.to - commit} with {commit} already in, the log says {action.amount}",
+                f"{describe(state, action, money)}: raising to {money(action.to)} adds "
+                f"{money(action.to - commit)} with {money(commit)} already in, "
+                f"the log says {money(action.amount)}",
                 action.line,
             )
         )
@@ -375,11 +406,13 @@ def raise_target(state: TableState, action: Action, out: list[Finding]) -> int:
         and by != action.to - state.current_bet
         and all(action.to - c != by for s, c in state.commit.items() if s != seat and c > 0)
     ):
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "raise_to_mismatch",
-                f"{describe(state, action)}: that raises the bet of {state.current_bet} by "
-                f"{action.to - state.current_bet}, the log says by {by}",
+                f"{describe(state, action, money)}: that raises the bet of "
+                f"{money(state.current_bet)} by {money(action.to - state.current_bet)}, "
+                f"the log says by {money(by)}",
                 action.line,
             )
         )
@@ -395,36 +428,42 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
     all_in = action.all_in or added >= stack
     facing = state.current_bet > 0
     if kind is _BET and facing:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "bet_when_facing_bet",
-                f"{describe(state, action)}: there is already a bet of {state.current_bet}, "
-                "this is a raise",
+                f"{describe(state, action, money)}: there is already a bet of "
+                f"{money(state.current_bet)}, this is a raise",
                 action.line,
             )
         )
     elif kind is _RAISE and not facing:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "raise_without_bet",
-                f"{describe(state, action)}: there is no bet to raise",
+                f"{describe(state, action, money)}: there is no bet to raise",
                 action.line,
             )
         )
     if added > stack:
+        money = state.money()
         out.append(
-            finding(
-                "bet_exceeds_stack", f"{describe(state, action)}: only {stack} behind", action.line
+            money.finding(
+                "bet_exceeds_stack",
+                f"{describe(state, action, money)}: only {money(stack)} behind",
+                action.line,
             )
         )
     increment = to - state.current_bet
     if increment <= 0:
         if not all_in:
+            money = state.money()
             out.append(
-                finding(
+                money.finding(
                     "raise_too_small",
-                    f"{describe(state, action)}: that does not exceed the current bet of "
-                    f"{state.current_bet}",
+                    f"{describe(state, action, money)}: that does not exceed the current bet of "
+                    f"{money(state.current_bet)}",
                     action.line,
                 )
             )
@@ -454,20 +493,23 @@ def _check_fixed_limit(
         and not (to == nominal and state.current_bet < nominal)
         and not (all_in and increment < unit)
     ):
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "fixed_limit_wrong_size",
-                f"{describe(state, action)}: the {state.street_name()} bet size is {unit}, "
-                f"{'raise' if state.current_bet > 0 else 'bet'} by {increment}",
+                f"{describe(state, action, money)}: the {state.street_name()} bet size is "
+                f"{money(unit)}, {'raise' if state.current_bet > 0 else 'bet'} by "
+                f"{money(increment)}",
                 action.line,
             )
         )
     if state.bets >= FIXED_LIMIT_CAP:
         heads_up = len(state.live()) <= 2
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "fixed_limit_cap",
-                f"{describe(state, action)}: the betting is capped at {FIXED_LIMIT_CAP} bets"
+                f"{describe(state, action, money)}: the betting is capped at {FIXED_LIMIT_CAP} bets"
                 + (" (heads-up: many sites lift the cap)" if heads_up else ""),
                 action.line,
                 Severity.WARNING if heads_up else None,
@@ -478,10 +520,11 @@ def _check_fixed_limit(
 def _report_below_minimum(state: TableState, action: Action, to: int, out: list[Finding]) -> None:
     """A no-limit or pot-limit wager below the minimum bet or raise, not all-in."""
     if state.current_bet <= 0:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "bet_too_small",
-                f"{describe(state, action)}: minimum bet is {state.min_raise}",
+                f"{describe(state, action, money)}: minimum bet is {money(state.min_raise)}",
                 action.line,
             )
         )
@@ -491,12 +534,13 @@ def _report_below_minimum(state: TableState, action: Action, to: int, out: list[
     # full bet instead of adding the all-in's extra chips: a warning, not a failure.
     lenient = state.full_raise_level + state.min_raise
     site_rule = state.current_bet > state.full_raise_level and to >= lenient
+    money = state.money()
     out.append(
-        finding(
+        money.finding(
             "raise_too_small",
-            f"{describe(state, action)}: minimum raise is to {minimum}"
+            f"{describe(state, action, money)}: minimum raise is to {money(minimum)}"
             + (
-                f" (the site measured it from the last full bet: at least {lenient})"
+                f" (the site measured it from the last full bet: at least {money(lenient)})"
                 if site_rule
                 else ""
             ),
@@ -511,11 +555,12 @@ def _check_pot_limit(state: TableState, action: Action, to: int, out: list[Findi
     owed = state.current_bet - state.commit[action.seat]
     maximum = state.current_bet + state.pot_total() + owed
     if to > maximum:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "pot_limit_exceeded",
-                f"{describe(state, action)}: the pot-limit maximum is "
-                f"{'to ' if state.current_bet > 0 else ''}{maximum}",
+                f"{describe(state, action, money)}: the pot-limit maximum is "
+                f"{'to ' if state.current_bet > 0 else ''}{money(maximum)}",
                 action.line,
             )
         )
@@ -531,11 +576,13 @@ def _check_reopened(state: TableState, action: Action, out: list[Finding]) -> No
     else:
         reopened = state.full_raise_level > level or state.current_bet - level >= state.min_raise
     if not reopened:
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "reopen_violation",
-                f"{describe(state, action)}: the raise to {state.current_bet} since this "
-                f"player acted at {level} was a short all-in and did not reopen the betting",
+                f"{describe(state, action, money)}: the raise to {money(state.current_bet)} "
+                f"since this player acted at {money(level)} was a short all-in and did not "
+                "reopen the betting",
                 action.line,
             )
         )

@@ -91,6 +91,13 @@ def catalogue() -> tuple[Code, ...]:
     return _CATALOGUE
 
 
-def finding(code: str, message: str, line: int = 0, severity: Severity | None = None) -> Finding:
-    """Make a Finding with the catalogue's severity unless the rule says otherwise."""
-    return Finding(code, severity or CODES[code].severity, message, line)
+def finding(
+    code: str,
+    message: str,
+    line: int = 0,
+    severity: Severity | None = None,
+    amounts: tuple[int, ...] = (),
+) -> Finding:
+    """Make a Finding with the catalogue's severity unless the rule says otherwise (a message
+    that names amounts is made by ``pipeline.engine.amounts.Amounts.finding``)."""
+    return Finding(code, severity or CODES[code].severity, message, line, amounts)

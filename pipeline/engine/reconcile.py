@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
-from parsers.model import ActionKind, Game, Hand
-from pipeline.engine.codes import finding
+from parsers.model import ActionKind, Hand
+from pipeline.engine.amounts import Amounts
 from pipeline.engine.pots import PotSlice
 from pipeline.engine.result import Finding, Severity
 from pipeline.engine.showdown import Award
@@ -59,18 +59,21 @@ def deduction(hand: Hand, total: int, paid: int | None = None) -> int:
 def check_totals(hand: Hand, total: int, ded: int, out: list[Finding]) -> None:
     rep = hand.report
     if rep.total_pot is not None and rep.total_pot != total:
+        money = Amounts.of(hand)
         out.append(
-            finding(
+            money.finding(
                 "total_pot_mismatch",
-                f"the site's total pot is {rep.total_pot}, the chips put in (less uncalled "
-                f"bets) come to {total}",
+                f"the site's total pot is {money(rep.total_pot)}, the chips put in (less "
+                f"uncalled bets) come to {money(total)}",
             )
         )
     if rep.rake is not None and (rep.rake < 0 or ded > max(total, rep.total_pot or 0)):
+        money = Amounts.of(hand)
         out.append(
-            finding(
+            money.finding(
                 "rake_mismatch",
-                f"rake {rep.rake} plus fees {ded - rep.rake} cannot come out of a pot of {total}",
+                f"rake {money(rep.rake)} plus fees {money(ded - rep.rake)} cannot come out of a "
+                f"pot of {money(total)}",
             )
         )
 
@@ -134,21 +137,23 @@ def check_side_pots(
         for i, (g, p) in enumerate(zip(gross, printed, strict=True)):
             if g != p and net[i] != p:
                 eligible = ", ".join(str(s) for s in pots[i].eligible)
+                money = Amounts.of(hand)
                 out.append(
-                    finding(
+                    money.finding(
                         "side_pot_mismatch",
-                        f"the site's {pot_name(i)} is {p}, recomputed {g} "
-                        f"({net[i]} after rake) for seats {eligible}",
+                        f"the site's {pot_name(i)} is {money(p)}, recomputed {money(g)} "
+                        f"({money(net[i])} after rake) for seats {eligible}",
                     )
                 )
         return
     total = sum(gross)
     same_sum = sum(printed) in (total, total - ded)
+    money = Amounts.of(hand)
     out.append(
-        finding(
+        money.finding(
             "side_pot_mismatch",
-            f"the site printed {len(printed)} pots ({', '.join(map(str, printed))}), the engine "
-            f"computed {len(gross)} ({', '.join(map(str, gross))})",
+            f"the site printed {len(printed)} pots ({', '.join(map(money, printed))}), the "
+            f"engine computed {len(gross)} ({', '.join(map(money, gross))})",
             severity=Severity.WARNING if same_sum else None,
         )
     )
@@ -174,10 +179,11 @@ def report_no_collections(hand: Hand, total: int, showdown: bool, out: list[Find
     whose results are optional (PHH) get a note.
     """
     optional = hand.site in RESULTS_OPTIONAL
+    money = Amounts.of(hand)
     out.append(
-        finding(
+        money.finding(
             "no_collections",
-            f"the site printed no winner for the pot of {total}"
+            f"the site printed no winner for the pot of {money(total)}"
             + (" after the showdown" if showdown else "")
             + ": the payout cannot be compared",
             severity=Severity.INFO if optional else None,
@@ -257,21 +263,24 @@ def check_distribution(
             if fee and paid + ded > target
             else "a fee or share the site rounded half a chip for display"
         )
+        money = Amounts.of(hand)
         out.append(
-            finding(
+            money.finding(
                 "pot_not_distributed",
-                f"collected {paid} + rake and fees {ded} = {paid + ded}, the total pot is "
-                f"{target}: one minor unit, {why}",
+                f"collected {money(paid)} + rake and fees {money(ded)} = {money(paid + ded)}, "
+                f"the total pot is {money(target)}: one minor unit, {why}",
                 severity=None if fee and paid + ded > target else Severity.WARNING,
             )
         )
         return False
     else:
         severity = None
+    money = Amounts.of(hand)
     out.append(
-        finding(
+        money.finding(
             "pot_not_distributed",
-            f"collected {paid} + rake and fees {ded} = {paid + ded}, the total pot is {target}",
+            f"collected {money(paid)} + rake and fees {money(ded)} = {money(paid + ded)}, the "
+            f"total pot is {money(target)}",
             severity=severity,
         )
     )
@@ -279,10 +288,10 @@ def check_distribution(
 
 
 def report_unverified(
-    pots: list[PotSlice], award: Award, names: dict[int, str], game: Game, out: list[Finding]
+    pots: list[PotSlice], award: Award, names: dict[int, str], hand: Hand, out: list[Finding]
 ) -> set[int]:
     """One info finding per pot that cannot be checked; returns the seats it concerns."""
-    reason = f"{game.value} showdowns are not ranked"
+    reason = f"{hand.game.value} showdowns are not ranked"
     seats: set[int] = set()
     for index, missing in award.unverified:
         eligible = pots[index].eligible
@@ -292,10 +301,11 @@ def report_unverified(
             why = f"the cards of {who} are not known"
         else:
             why = reason
+        money = Amounts.of(hand)
         out.append(
-            finding(
+            money.finding(
                 "payout_unverified",
-                f"{pot_name(index)} of {pots[index].amount} "
+                f"{pot_name(index)} of {money(pots[index].amount)} "
                 f"(seats {', '.join(map(str, eligible))}): "
                 f"{why}; the site's collections are taken as the payout",
             )
@@ -351,11 +361,17 @@ def check_collections(
             won[seat] = got
             continue
         won[seat] = net
+        money = Amounts.of(hand)
         out.append(
-            finding(
+            money.finding(
                 "collected_mismatch",
-                f"seat {seat} ({table.names.get(seat, '?')}) collected {got}, the engine pays {net}"
-                + (f" ({full} before rake and fees of {ded})" if ded and full != net else ""),
+                f"seat {seat} ({table.names.get(seat, '?')}) collected {money(got)}, the engine "
+                f"pays {money(net)}"
+                + (
+                    f" ({money(full)} before rake and fees of {money(ded)})"
+                    if ded and full != net
+                    else ""
+                ),
             )
         )
     return won

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from parsers.model import Action, ActionKind, Game, Hand, Street
 from pipeline.engine import cascade, reconcile, streets
+from pipeline.engine.amounts import Amounts
 from pipeline.engine.button import with_inferred_button
 from pipeline.engine.cards import (
     check_boards,
@@ -146,7 +147,7 @@ def _settle(
     reconcile.check_totals(hand, total, ded, out)
     if rep.pots:
         reconcile.check_side_pots(hand, pots, award.net_amounts, ded, out, state)
-    skip = reconcile.report_unverified(pots, award, state.names, hand.game, out)
+    skip = reconcile.report_unverified(pots, award, state.names, hand, out)
     withheld = _report_cash_outs(hand, state, award, skip, out)
     rules = state.rules
     distributed = reconcile.check_distribution(
@@ -168,7 +169,7 @@ def _settle(
     verified = not award.unverified
     seat_results, net_sum = _seat_results(hand, state.contrib, won, live if showdown else ())
     if (verified or site_reported) and not rep.cash_outs and distributed:
-        _check_conservation(net_sum, ded, added, out)
+        _check_conservation(hand, net_sum, ded, added, out)
     return Replay(
         pots=_result_pots(hand, pots, award.winners),
         seats=seat_results,
@@ -204,11 +205,13 @@ def _report_cash_outs(
         return (0, 0)
     for co in cash_outs:
         skip.add(co.seat)
+        money = state.money()
         out.append(
-            finding(
+            money.finding(
                 "cash_out",
-                f"seat {co.seat} ({state.names.get(co.seat, '?')}) cashed out for {co.amount}"
-                + (f" (fee {co.fee})" if co.fee else "")
+                f"seat {co.seat} ({state.names.get(co.seat, '?')}) cashed out for "
+                f"{money(co.amount)}"
+                + (f" (fee {money(co.fee)})" if co.fee else "")
                 + ": the site paid the cash-out instead of the pot share",
             )
         )
@@ -240,17 +243,20 @@ def _odd_chips(award: Award) -> dict[int, int]:
     return odd
 
 
-def _check_conservation(net_sum: int, ded: int, added: int, out: list[Finding]) -> None:
+def _check_conservation(
+    hand: Hand, net_sum: int, ded: int, added: int, out: list[Finding]
+) -> None:
     """The players' nets, the rake and fees and the site's own money add up to nothing."""
     if net_sum + ded == added or any(f.code in _MONEY_ERRORS for f in out):
         return
     gap = net_sum + ded - added
+    money = Amounts.of(hand)
     out.append(
-        finding(
+        money.finding(
             "chip_conservation",
-            f"players' nets add up to {net_sum}, with rake and fees {ded}"
-            + (f" less the {added} the site added" if added else "")
-            + f" the table {'gains' if gap > 0 else 'loses'} {abs(gap)}",
+            f"players' nets add up to {money(net_sum)}, with rake and fees {money(ded)}"
+            + (f" less the {money(added)} the site added" if added else "")
+            + f" the table {'gains' if gap > 0 else 'loses'} {money(abs(gap))}",
         )
     )
 

@@ -20,13 +20,16 @@ class Finding:
     """One broken rule or one disagreement with the site.
 
     ``code`` is stable (tests, audits and users filter on it); ``message`` names the action and
-    the amounts involved; ``line`` is the line in the hand's text (0 when not tied to a line).
+    the amounts involved, in the hand's units (``$20.00``, ``2000`` chips:
+    :mod:`pipeline.engine.amounts`); ``line`` is the line in the hand's text (0 when not tied
+    to a line); ``amounts`` are the amounts the message names, in minor units and in its order.
     """
 
     code: str
     severity: Severity
     message: str
     line: int = 0
+    amounts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right, insort
 
 from parsers.model import Action, ActionKind, Hand, LimitType, Street
+from pipeline.engine.amounts import Amounts
 from pipeline.engine.sites import SiteRules, rules_for
 
 STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
@@ -127,6 +128,10 @@ class TableState:
     def who(self, seat: int) -> str:
         name = self.names.get(seat)
         return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+    def money(self) -> Amounts:
+        """A recorder for the amounts of one message, in the hand's units."""
+        return Amounts(self.hand.currency, self.hand.decimals)
 
     def street_name(self, street: Street | None = None) -> str:
         return STREET_NAMES[self.street if street is None else street]

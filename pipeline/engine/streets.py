@@ -26,12 +26,13 @@ def check_round_closed(
         fold_leavers(state, None, line, out)
         if len(state.folded) >= len(state.order) - 1 or state.next_to_act(None) is None:
             return
+    money = state.money()
     names = ", ".join(
-        f"{state.who(s)} ({state.commit[s]} in against {state.current_bet})"
+        f"{state.who(s)} ({money(state.commit[s])} in against {money(state.current_bet)})"
         for s in state.owing()
     )
     out.append(
-        finding(
+        money.finding(
             "round_not_closed",
             f"{state.street_name()} ended before {state.street_name(next_street)} with "
             f"{names} still to act",
@@ -104,6 +105,8 @@ def check_uncalled(
     street = STREET_NAMES[state.street]
     for s, chips in returned.items():
         if s != best_seat or chips != due:
+            money = state.money()
+            head = f"uncalled bet of {money(chips)} returned to {state.who(s)} on {street}"
             if s != best_seat:
                 why = (
                     f"it was not the largest bet (largest: {state.who(best_seat)})"
@@ -111,31 +114,23 @@ def check_uncalled(
                     else "there was no bet"
                 )
             else:
-                why = f"the uncalled amount is {due}"
-            out.append(
-                finding(
-                    "uncalled_bet_wrong",
-                    f"uncalled bet of {chips} returned to {state.who(s)} on {street}: {why}",
-                    line,
-                )
-            )
+                why = f"the uncalled amount is {money(due)}"
+            out.append(money.finding("uncalled_bet_wrong", f"{head}: {why}", line))
     for s, chips in state.returned_dead.items():
         # The unmatched part of a dead post (everyone all-in on the antes, no blind, no bet)
         # goes back like an uncalled bet: what is left must be what the next player put in.
         others = max((c for o, c in state.contrib.items() if o != s), default=0)
         if best > 0 or state.contrib[s] != others:
+            money = state.money()
+            head = f"uncalled bet of {money(chips)} returned to {state.who(s)} on {street}"
             why = (
-                f"{chips} more than the bet of {state.commit[s] + returned.get(s, 0)} it made"
+                f"{money(chips)} more than the bet of "
+                f"{money(state.commit[s] + returned.get(s, 0))} it made"
                 if best > 0
-                else f"that leaves {state.contrib[s]} in against at most {others} from the others"
+                else f"that leaves {money(state.contrib[s])} in against at most "
+                f"{money(others)} from the others"
             )
-            out.append(
-                finding(
-                    "uncalled_bet_wrong",
-                    f"uncalled bet of {chips} returned to {state.who(s)} on {street}: {why}",
-                    line,
-                )
-            )
+            out.append(money.finding("uncalled_bet_wrong", f"{head}: {why}", line))
     if due > 0 and best_seat not in returned:
         return (best_seat, due, best, street, line)
     return None
@@ -154,13 +149,15 @@ def report_missing_return(
     or ``"missing"``.
     """
     seat, due, best, street, line = missing
+    money = state.money()
+    head = f"{state.who(seat)} bet {money(best)} on {street}, {money(due)} more than anyone matched"
     if how == "returned":
         # The rule held (the chips went back); only the log line is missing: a note.
         out.append(
-            finding(
+            money.finding(
                 "uncalled_bet_wrong",
-                f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
-                f"log prints no return but the site's total pot shows {due} was given back",
+                f"{head}: the log prints no return but the site's total pot shows {money(due)} "
+                "was given back",
                 line,
                 Severity.INFO,
             )
@@ -168,20 +165,19 @@ def report_missing_return(
         return
     if how == "kept":
         out.append(
-            finding(
+            money.finding(
                 "uncalled_bet_wrong",
-                f"{state.who(seat)} bet {best} on {street}, {due} more than anyone matched: the "
-                f"site left the {due} in the pot and paid it back to its owner with the pot",
+                f"{head}: the site left the {money(due)} in the pot and paid it back to its owner "
+                "with the pot",
                 line,
                 Severity.INFO,
             )
         )
         return
     out.append(
-        finding(
+        money.finding(
             "uncalled_bet_wrong",
-            f"{state.who(seat)} bet {best} on {street}, {due} more than anyone "
-            f"matched, but no uncalled bet was returned",
+            f"{head}, but no uncalled bet was returned",
             line,
         )
     )

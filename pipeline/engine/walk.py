@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from parsers.model import Action, ActionKind, Street
 from pipeline.engine import checks, posting, streets
-from pipeline.engine.codes import finding
 from pipeline.engine.result import Finding
 from pipeline.engine.state import (
     TableState,
@@ -62,10 +61,11 @@ class Walk:
             if action.seat not in state.in_hand:
                 continue
             if action.amount < 0:
+                money = state.money()
                 out.append(
-                    finding(
+                    money.finding(
                         "negative_amount",
-                        f"{checks.describe(state, action)}: an amount cannot be negative",
+                        f"{checks.describe(state, action, money)}: an amount cannot be negative",
                         action.line,
                     )
                 )
@@ -90,10 +90,11 @@ class Walk:
         if action.street > state.street:
             self.advance(action.street, action.line)
         else:
+            money = state.money()
             self.out.append(
-                finding(
+                money.finding(
                     "out_of_turn",
-                    f"{checks.describe(state, action)} after {state.street_name()} began",
+                    f"{checks.describe(state, action, money)} after {state.street_name()} began",
                     action.line,
                 )
             )

@@ -66,6 +66,7 @@ FEE_INCLUDED_SITES = frozenset({"pokerstars"})
 _S, _I32, _I64 = arrow_type(Kind.VARCHAR), arrow_type(Kind.INTEGER), arrow_type(Kind.BIGINT)
 _B, _TS = arrow_type(Kind.BOOLEAN), arrow_type(Kind.TIMESTAMP)
 _S_LIST, _I32_LIST = arrow_type(Kind.VARCHAR_LIST), arrow_type(Kind.INTEGER_LIST)
+_MONEY_LIST = arrow_type(Kind.MONEY_LIST)
 
 _SEATS, _ACTIONS, _REPORT = attrgetter("seats"), attrgetter("actions"), attrgetter("report")
 _BOARDS, _FEES = attrgetter("boards"), attrgetter("fees")
@@ -507,10 +508,22 @@ def _findings(batch: Batch, finding_lists: list) -> pa.Table:
     found = list(chain.from_iterable(finding_lists))
     line = pa.array([f.line for f in found], _I32)
     batch.numbers.append(col.magnitude(line))
+    rows = batch.rows("findings")
     return _table("findings", {
-        **batch.key_columns(batch.rows("findings")),
+        **batch.key_columns(rows),
         "code": pa.array([f.code for f in found], _S),
         "severity": pa.array([f.severity.value for f in found], _S),
         "message": pa.array([f.message for f in found], _S),
         "line": line,
+        "amounts": _amount_lists(batch, [f.amounts for f in found], rows),
     })
+
+
+def _amount_lists(batch: Batch, lists: list[tuple[int, ...]], rows: np.ndarray) -> pa.Array:
+    """Each finding's amounts (minor units) as a list of exact money, in its hand's cents."""
+    lengths = col.lengths(lists)
+    offsets = pa.array(np.concatenate([[0], np.cumsum(lengths)]), _I32)
+    flat = np.array(list(chain.from_iterable(lists)), np.int64)
+    batch.amounts.append(col.magnitude(flat))
+    factor = batch.factor(np.repeat(rows, lengths))
+    return pa.ListArray.from_arrays(offsets, col.money(flat, factor), type=_MONEY_LIST)

@@ -49,6 +49,8 @@ class Kind(enum.Enum):
     BOOLEAN = "BOOLEAN"
     VARCHAR_LIST = "VARCHAR[]"
     INTEGER_LIST = "INTEGER[]"
+    #: A list of exact money amounts, each as :attr:`MONEY` is.
+    MONEY_LIST = f"DECIMAL(18, {MONEY_SCALE})[]"
 
 
 MONEY = Kind.MONEY.value
@@ -216,6 +218,9 @@ FINDINGS = Table("findings", (
     Column("severity", Kind.VARCHAR),
     Column("message", Kind.VARCHAR),
     Column("line", Kind.INTEGER),
+    #: The amounts the message names, in its order, as every money column holds money (the
+    #: message renders them in the hand's units: ``pipeline.engine.amounts``).
+    Column("amounts", Kind.MONEY_LIST, added_later=True),
 ))
 
 REJECTS = Table("rejects", (
@@ -302,6 +307,7 @@ def arrow_type(kind: Kind) -> pa.DataType:
         Kind.BOOLEAN: pa.bool_(),
         Kind.VARCHAR_LIST: pa.list_(pa.string()),
         Kind.INTEGER_LIST: pa.list_(pa.int32()),
+        Kind.MONEY_LIST: pa.list_(pa.decimal128(18, MONEY_SCALE)),
     }[kind]
 
 

@@ -53,6 +53,7 @@ def unstorable(hand: Hand, replay: Replay) -> str | None:
         abs(stakes.small_blind), abs(stakes.big_blind), abs(stakes.ante),
         abs(stakes.small_bet), abs(stakes.big_bet), abs(report.total_pot or 0),
         abs(report.rake or 0), abs(replay.total_pot),
+        max((abs(x) for f in replay.findings for x in f.amounts), default=0),
     )
     if biggest * scale >= _MONEY_LIMIT:
         return f"an amount near {biggest} does not fit the store's DECIMAL(18, {MONEY_SCALE})"

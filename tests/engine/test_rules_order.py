@@ -79,8 +79,8 @@ def test_round_not_closed_names_every_seat_still_owing_in_seat_order():
     r = replay(b.flop("2c 3d 4h").check(2).build())
     first = next(f for f in r.findings if f.code == "round_not_closed")
     assert first.message == (
-        "preflop ended before flop with seat 1 (AAA) (10 in against 30), seat 2 (BBB) "
-        "(10 in against 30), seat 4 (DDD) (10 in against 30) still to act"
+        "preflop ended before flop with seat 1 (AAA) ($0.10 in against $0.30), seat 2 (BBB) "
+        "($0.10 in against $0.30), seat 4 (DDD) ($0.10 in against $0.30) still to act"
     )
     assert first.line == 16
 

@@ -28,7 +28,8 @@ def test_illegal_check():
 def test_messages_name_seat_street_and_amounts():
     h = table().post_sb(2).post_bb(3).check(1).build()
     (f,) = [f for f in replay(h).findings if f.code == "illegal_check"]
-    assert "seat 1 (AAA)" in f.message and "preflop" in f.message and "10" in f.message
+    assert "seat 1 (AAA)" in f.message and "preflop" in f.message and "$0.10" in f.message
+    assert f.amounts == (10, 10)
     assert f.line > 0
 
 
@@ -59,7 +60,7 @@ def test_raise_too_small_and_bet_too_small():
     h = table().post_sb(2).post_bb(3).raise_to(1, 30).raise_to(2, 40).build()
     assert "raise_too_small" in codes(h)
     msg = [f.message for f in replay(h).findings if f.code == "raise_too_small"][0]
-    assert msg == "seat 2 (BBB) raises to 40 on preflop: minimum raise is to 50"
+    assert msg == "seat 2 (BBB) raises to $0.40 on preflop: minimum raise is to $0.50"
     ok = table().post_sb(2).post_bb(3).raise_to(1, 30).raise_to(2, 50).build()
     assert "raise_too_small" not in codes(ok)
     assert "bet_too_small" in codes(_limped_to_the_flop().bet(2, 5).build())

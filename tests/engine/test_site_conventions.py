@@ -27,7 +27,7 @@ def test_stakes_from_the_previous_level_are_one_error():
     r = replay(_previous_level("pacific888").build())
     assert codes(r, Severity.ERROR) == ["post_wrong_amount"]
     root = errors(r)[0][1]
-    assert "150/300" in root and "200/400" in root and "explains 4 findings" in root
+    assert "($1.50/$3.00)" in root and "($2.00/$4.00)" in root and "explains 4 findings" in root
 
 
 def test_stakes_echoes_fold_on_the_big_three_too():
@@ -43,7 +43,7 @@ def test_a_real_fault_after_a_wrong_header_is_still_reported():
     b.post_sb(2, 150).post_bb(3, 300).raise_to(1, 400).fold(2).fold(3).uncalled(1, 100)
     r = replay(b.collect(1, 750).build())
     assert codes(r, Severity.ERROR) == ["post_wrong_amount", "raise_too_small"]
-    assert "minimum raise is to 600" in errors(r)[1][1]  # measured from the posted 300
+    assert "minimum raise is to $6.00" in errors(r)[1][1]  # measured from the posted 300
 
 
 def test_stakes_in_other_units_scale_the_fixed_limit_bets():

@@ -27,7 +27,8 @@ def db(tmp_path_factory):
     import_paths([SAMPLES], path)
     with duckdb.connect(str(path)) as c:  # a hostile name, to check escaping
         c.execute("UPDATE seats SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
-        c.execute("INSERT INTO findings VALUES ('pokerstars', ?, 'test_code', 'warning', ?, 22)",
+        c.execute("INSERT INTO findings (site, hand_id, code, severity, message, line) "
+                  "VALUES ('pokerstars', ?, 'test_code', 'warning', ?, 22)",
                   [MARKED.split(":")[1], f"note {HOSTILE}"])
     return path
 

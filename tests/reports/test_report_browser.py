@@ -48,7 +48,8 @@ def store(tmp_path_factory) -> Path:
         con.execute("UPDATE seats SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
         con.execute("UPDATE actions SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
         # a finding on the line of the hand's first raise: the page must show it beside it
-        con.execute("INSERT INTO findings VALUES ('pokerstars', '247300000405', "
+        con.execute("INSERT INTO findings (site, hand_id, code, severity, message, line) "
+                    "VALUES ('pokerstars', '247300000405', "
                     "'test_marker', 'warning', 'marked for the browser test', 22)")
     return db
 

@@ -50,7 +50,8 @@ def con():
     for i, (p, k) in enumerate([("b", "post_sb"), ("c", "post_bb"), ("a", "call"),
                                 ("b", "raise"), ("c", "fold"), ("a", "call")]):
         act("3", i, p, k)
-    c.execute("INSERT INTO findings VALUES ('s','1','pot_mismatch','error','m',3),"
+    c.execute("INSERT INTO findings (site, hand_id, code, severity, message, line) "
+              "VALUES ('s','1','pot_mismatch','error','m',3),"
               "('s','1','payout_unverified','info','m',0),('s','2','pot_mismatch','error','m',4)")
     yield c
     c.close()

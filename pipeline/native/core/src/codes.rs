@@ -64,6 +64,8 @@ pub struct Finding {
     pub severity: Severity,
     pub message: String,
     pub line: i64,
+    /// The amounts `message` names, in minor units and in its order (`money::Amounts`).
+    pub amounts: Vec<i64>,
 }
 
 pub fn finding(
@@ -77,5 +79,6 @@ pub fn finding(
         severity: severity_.unwrap_or_else(|| severity(code)),
         message,
         line,
+        amounts: Vec::new(),
     }
 }

@@ -11,6 +11,7 @@ pub mod engine;
 pub mod eval;
 pub mod header;
 pub mod model;
+pub mod money;
 pub mod parse;
 pub mod phh;
 pub mod rows;
@@ -160,6 +161,10 @@ fn bounded(hand: &model::Hand, rep: &engine::Replay) -> bool {
         && ok(rep.total_pot)
         && rep.pots.iter().all(|p| ok(p.amount))
         && rep.seats.iter().all(|s| ok(s.invested) && ok(s.won))
+        && rep
+            .findings
+            .iter()
+            .all(|f| f.amounts.iter().all(|&x| ok(x)))
         && [
             hand.stakes.small_blind,
             hand.stakes.big_blind,

@@ -89,7 +89,9 @@ pub const POT_COLS: [&str; 9] = [
     "eligible_seats",
     "winner_seats",
 ];
-pub const FINDING_COLS: [&str; 6] = ["site", "hand_id", "code", "severity", "message", "line"];
+pub const FINDING_COLS: [&str; 7] = [
+    "site", "hand_id", "code", "severity", "message", "line", "amounts",
+];
 pub const REJECT_COLS: [&str; 7] = [
     "source_file",
     "source_offset",
@@ -134,6 +136,7 @@ fn dtype(name: &str) -> DataType {
         "started_at" | "imported_at" => DataType::Timestamp(TimeUnit::Microsecond, None),
         "boards" | "eligible" | "winners" => list(DataType::Utf8),
         "eligible_seats" | "winner_seats" => list(DataType::Int32),
+        "amounts" => list(DataType::Decimal128(18, 2)),
         "is_tournament" | "fast_fold" | "payouts_verified" | "has_error" | "went_to_showdown"
         | "is_hero" | "sitting_out" | "all_in" => DataType::Boolean,
         _ => DataType::Utf8,
@@ -246,7 +249,10 @@ fn builders(cols: &[&str]) -> Vec<Box<dyn ArrayBuilder>> {
                 DataType::List(f) if f.data_type() == &DataType::Utf8 => {
                     Box::new(ListBuilder::new(StringBuilder::new()))
                 }
-                DataType::List(_) => Box::new(ListBuilder::new(Int32Builder::new())),
+                DataType::List(f) if f.data_type() == &DataType::Int32 => {
+                    Box::new(ListBuilder::new(Int32Builder::new()))
+                }
+                DataType::List(_) => Box::new(ListBuilder::new(money_builder())),
                 _ => Box::new(StringBuilder::new()),
             }
         })
@@ -273,6 +279,14 @@ fn i64_(v: &mut [Box<dyn ArrayBuilder>], i: usize, x: Option<i64>) {
 }
 fn m(v: &mut [Box<dyn ArrayBuilder>], i: usize, x: Option<i64>, factor: i64) {
     b!(v, i, Decimal128Builder).append_option(x.map(|x| (x as i128) * factor as i128));
+}
+/// A list of money (a finding's `amounts`), each as [`m`] writes one.
+fn lm(v: &mut [Box<dyn ArrayBuilder>], i: usize, xs: &[i64], factor: i64) {
+    let l = b!(v, i, ListBuilder<Decimal128Builder>);
+    for &x in xs {
+        l.values().append_value((x as i128) * factor as i128);
+    }
+    l.append(true);
 }
 fn bo(v: &mut [Box<dyn ArrayBuilder>], i: usize, x: bool) {
     b!(v, i, BooleanBuilder).append_value(x);
@@ -467,6 +481,7 @@ impl Tables {
             s(v, 3, Some(x.severity.value()));
             s(v, 4, Some(&x.message));
             i32_(v, 5, Some(x.line));
+            lm(v, 6, &x.amounts, f);
         }
         // the hand
         let boards: Vec<String> = hand.boards.iter().map(|b| join_cards(b)).collect();

@@ -120,16 +120,17 @@ pub(crate) fn fold_stakes_echoes(
     let codes: Vec<String> = echoes.iter().map(|(c, n)| format!("{c} x{n}")).collect();
     let explained = count(&echoes);
     let h = &hand.stakes;
-    let root = finding(
+    let money = Amounts::of(hand);
+    let root = money.finding(
         "post_wrong_amount",
         format!(
             "the blinds posted ({}/{}) are not the header's stakes ({}/{}): the header is wrong \
              (a previous level or other units) and the hand is judged at the posted blinds; this \
              explains {} findings against the header ({})",
-            stakes.small_blind,
-            stakes.big_blind,
-            h.small_blind,
-            h.big_blind,
+            money.say(stakes.small_blind),
+            money.say(stakes.big_blind),
+            money.say(h.small_blind),
+            money.say(h.big_blind),
             explained,
             codes.join(", ")
         ),

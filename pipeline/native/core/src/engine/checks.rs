@@ -19,7 +19,9 @@ pub(crate) fn verb(kind: Kind) -> &'static str {
     }
 }
 
-pub(crate) fn describe(st: &State, a: &Action) -> String {
+/// 'seat 3 (Alice) raises to $0.60 on the flop': the start of most messages, its amount
+/// named through `money`, the message's recorder.
+pub(crate) fn describe(st: &State, a: &Action, money: &Amounts) -> String {
     let v = verb(a.kind);
     let what = if a.kind == Kind::Raise {
         let to = if a.to != 0 {
@@ -27,9 +29,9 @@ pub(crate) fn describe(st: &State, a: &Action) -> String {
         } else {
             mget(&st.commit, a.seat).unwrap_or(0) + a.amount
         };
-        format!("{v} to {to}")
+        format!("{v} to {}", money.say(to))
     } else if a.amount != 0 {
-        format!("{v} {}", a.amount)
+        format!("{v} {}", money.say(a.amount))
     } else {
         v.to_string()
     };
@@ -50,17 +52,23 @@ pub(crate) fn check_post_amount_as(st: &State, a: &Action, out: &mut Out, allowe
     let behind = mget(&st.stack, seat).unwrap_or(0);
     let all_in = a.all_in || amount >= behind;
     if st.voluntary_seen && a.street == Street::Preflop {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "post_after_action",
-            format!("{} after the betting started", describe(st, a)),
+            format!("{} after the betting started", describe(st, a, &money)),
             a.line,
             None,
         ));
     }
     if amount > behind {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "bet_exceeds_stack",
-            format!("{}: only {} behind", describe(st, a), behind),
+            format!(
+                "{}: only {} behind",
+                describe(st, a, &money),
+                money.say(behind)
+            ),
             a.line,
             None,
         ));
@@ -74,9 +82,14 @@ pub(crate) fn check_post_amount_as(st: &State, a: &Action, out: &mut Out, allowe
         _ => {
             let need = 2 * st.current_bet.max(stakes.big_blind);
             if amount + mget(&st.commit, seat).unwrap_or(0) < need && !all_in {
-                out.push(finding(
+                let money = Amounts::of(st.hand);
+                out.push(money.finding(
                     "post_wrong_amount",
-                    format!("{}: a straddle is at least {}", describe(st, a), need),
+                    format!(
+                        "{}: a straddle is at least {}",
+                        describe(st, a, &money),
+                        money.say(need)
+                    ),
                     a.line,
                     Some(Severity::Warning),
                 ));
@@ -95,14 +108,16 @@ pub(crate) fn check_post_amount_as(st: &State, a: &Action, out: &mut Out, allowe
     } else {
         None
     };
+    let money = Amounts::of(st.hand);
+    let said = describe(st, a, &money);
     let shown: Vec<String> = expected
         .iter()
         .filter(|&&e| e != 0)
-        .map(|e| e.to_string())
+        .map(|&e| money.say(e))
         .collect();
-    out.push(finding(
+    out.push(money.finding(
         "post_wrong_amount",
-        format!("{}: the stakes say {}", describe(st, a), shown.join(" or ")),
+        format!("{}: the stakes say {}", said, shown.join(" or ")),
         a.line,
         sev,
     ));
@@ -235,9 +250,10 @@ pub(crate) fn check_blind_positions(
 pub(crate) fn check_can_act(st: &mut State, a: &Action, out: &mut Out) {
     let seat = a.seat;
     if st.is_folded(seat) {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "acted_after_fold",
-            format!("{} after folding", describe(st, a)),
+            format!("{} after folding", describe(st, a, &money)),
             a.line,
             None,
         ));
@@ -245,11 +261,12 @@ pub(crate) fn check_can_act(st: &mut State, a: &Action, out: &mut Out) {
     }
     if st.stack(seat) <= 0 && st.contrib(seat) > 0 {
         if a.kind == Kind::Fold {
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "acted_after_all_in",
                 format!(
                     "{} after going all-in: the chips are forfeited",
-                    describe(st, a)
+                    describe(st, a, &money)
                 ),
                 a.line,
                 Some(Severity::Warning),
@@ -257,6 +274,7 @@ pub(crate) fn check_can_act(st: &mut State, a: &Action, out: &mut Out) {
             st.fold(seat);
             return;
         }
+        let money = Amounts::of(st.hand);
         if a.kind == Kind::Check
             && st.rules.forced_all_in_may_check
             && a.street == Street::Preflop
@@ -264,20 +282,20 @@ pub(crate) fn check_can_act(st: &mut State, a: &Action, out: &mut Out) {
         {
             // All in on a forced post, printed checking (Full Tilt's all-in antes): a check
             // moves nothing and decides nothing.
-            out.push(finding(
+            out.push(money.finding(
                 "acted_after_all_in",
                 format!(
                     "{} after going all-in: a check moves nothing",
-                    describe(st, a)
+                    describe(st, a, &money)
                 ),
                 a.line,
                 Some(Severity::Warning),
             ));
             return;
         }
-        out.push(finding(
+        out.push(money.finding(
             "acted_after_all_in",
-            format!("{} after going all-in", describe(st, a)),
+            format!("{} after going all-in", describe(st, a, &money)),
             a.line,
             None,
         ));
@@ -308,9 +326,10 @@ pub(crate) fn check_turn(st: &mut State, a: &Action, out: &mut Out) {
         None => "the betting round was already closed".to_string(),
         Some(e) => format!("it was {}'s turn", st.who(e)),
     };
-    out.push(finding(
+    let money = Amounts::of(st.hand);
+    out.push(money.finding(
         "out_of_turn",
-        format!("{}: {}", describe(st, a), why),
+        format!("{}: {}", describe(st, a, &money), why),
         a.line,
         sev,
     ));
@@ -322,18 +341,24 @@ pub(crate) fn check_call(st: &State, a: &Action, out: &mut Out) {
     let owed = st.current_bet - commit;
     let expected = owed.min(stack);
     if a.amount > stack {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "bet_exceeds_stack",
-            format!("{}: only {} behind", describe(st, a), stack),
+            format!(
+                "{}: only {} behind",
+                describe(st, a, &money),
+                money.say(stack)
+            ),
             a.line,
             None,
         ));
         return;
     }
     if owed <= 0 {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "wrong_call_amount",
-            format!("{}: there is nothing to call", describe(st, a)),
+            format!("{}: there is nothing to call", describe(st, a, &money)),
             a.line,
             None,
         ));
@@ -348,14 +373,15 @@ pub(crate) fn check_call(st: &State, a: &Action, out: &mut Out) {
             return;
         }
     }
-    out.push(finding(
+    let money = Amounts::of(st.hand);
+    out.push(money.finding(
         "wrong_call_amount",
         format!(
             "{}: the call is {} ({} to match, {} already in)",
-            describe(st, a),
-            expected,
-            st.current_bet,
-            commit
+            describe(st, a, &money),
+            money.say(expected),
+            money.say(st.current_bet),
+            money.say(commit)
         ),
         a.line,
         None,
@@ -367,13 +393,14 @@ pub(crate) fn raise_target(st: &State, a: &Action, out: &mut Out) -> i64 {
     if a.kind == Kind::Bet {
         let to = commit + a.amount;
         if a.to != 0 && a.to != to {
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "raise_to_mismatch",
                 format!(
                     "{}: the bet brings the total to {}, not {}",
-                    describe(st, a),
-                    to,
-                    a.to
+                    describe(st, a, &money),
+                    money.say(to),
+                    money.say(a.to)
                 ),
                 a.line,
                 None,
@@ -385,15 +412,16 @@ pub(crate) fn raise_target(st: &State, a: &Action, out: &mut Out) -> i64 {
         return commit + a.amount;
     }
     if a.amount != 0 && a.to - commit != a.amount {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "raise_to_mismatch",
             format!(
                 "{}: raising to {} adds {} with {} already in, the log says {}",
-                describe(st, a),
-                a.to,
-                a.to - commit,
-                commit,
-                a.amount
+                describe(st, a, &money),
+                money.say(a.to),
+                money.say(a.to - commit),
+                money.say(commit),
+                money.say(a.amount)
             ),
             a.line,
             None,
@@ -406,14 +434,15 @@ pub(crate) fn raise_target(st: &State, a: &Action, out: &mut Out) -> i64 {
                 .iter()
                 .all(|&(s, c)| !(s != a.seat && c > 0) || a.to - c != by)
         {
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "raise_to_mismatch",
                 format!(
                     "{}: that raises the bet of {} by {}, the log says by {}",
-                    describe(st, a),
-                    st.current_bet,
-                    a.to - st.current_bet,
-                    by
+                    describe(st, a, &money),
+                    money.say(st.current_bet),
+                    money.say(a.to - st.current_bet),
+                    money.say(by)
                 ),
                 a.line,
                 None,
@@ -448,28 +477,35 @@ pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out)
     let all_in = a.all_in || added >= stack;
     let facing = st.current_bet > 0;
     if kind == Kind::Bet && facing {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "bet_when_facing_bet",
             format!(
                 "{}: there is already a bet of {}, this is a raise",
-                describe(st, a),
-                st.current_bet
+                describe(st, a, &money),
+                money.say(st.current_bet)
             ),
             line,
             None,
         ));
     } else if kind == Kind::Raise && !facing {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "raise_without_bet",
-            format!("{}: there is no bet to raise", describe(st, a)),
+            format!("{}: there is no bet to raise", describe(st, a, &money)),
             line,
             None,
         ));
     }
     if added > stack {
-        out.push(finding(
+        let money = Amounts::of(st.hand);
+        out.push(money.finding(
             "bet_exceeds_stack",
-            format!("{}: only {} behind", describe(st, a), stack),
+            format!(
+                "{}: only {} behind",
+                describe(st, a, &money),
+                money.say(stack)
+            ),
             line,
             None,
         ));
@@ -477,12 +513,13 @@ pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out)
     let increment = to - st.current_bet;
     if increment <= 0 {
         if !all_in {
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "raise_too_small",
                 format!(
                     "{}: that does not exceed the current bet of {}",
-                    describe(st, a),
-                    st.current_bet
+                    describe(st, a, &money),
+                    money.say(st.current_bet)
                 ),
                 line,
                 None,
@@ -498,15 +535,16 @@ pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out)
             && !(to == nominal && st.current_bet < nominal)
             && !(all_in && increment < unit)
         {
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "fixed_limit_wrong_size",
                 format!(
                     "{}: the {} bet size is {}, {} by {}",
-                    describe(st, a),
+                    describe(st, a, &money),
                     st.street.name(),
-                    unit,
+                    money.say(unit),
                     if !facing { "bet" } else { "raise" },
-                    increment
+                    money.say(increment)
                 ),
                 line,
                 None,
@@ -514,11 +552,12 @@ pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out)
         }
         if st.bets >= FIXED_LIMIT_CAP {
             let heads_up = st.live().len() <= 2;
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "fixed_limit_cap",
                 format!(
                     "{}: the betting is capped at {} bets{}",
-                    describe(st, a),
+                    describe(st, a, &money),
                     FIXED_LIMIT_CAP,
                     if heads_up {
                         " (heads-up: many sites lift the cap)"
@@ -539,15 +578,17 @@ pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out)
             let minimum = st.current_bet + st.min_raise;
             let lenient = st.full_raise_level + st.min_raise;
             let site_rule = st.current_bet > st.full_raise_level && to >= lenient;
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "raise_too_small",
                 format!(
                     "{}: minimum raise is to {}{}",
-                    describe(st, a),
-                    minimum,
+                    describe(st, a, &money),
+                    money.say(minimum),
                     if site_rule {
                         format!(
-                            " (the site measured it from the last full bet: at least {lenient})"
+                            " (the site measured it from the last full bet: at least {})",
+                            money.say(lenient)
                         )
                     } else {
                         String::new()
@@ -561,9 +602,14 @@ pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out)
                 },
             ));
         } else {
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "bet_too_small",
-                format!("{}: minimum bet is {}", describe(st, a), st.min_raise),
+                format!(
+                    "{}: minimum bet is {}",
+                    describe(st, a, &money),
+                    money.say(st.min_raise)
+                ),
                 line,
                 None,
             ));
@@ -573,13 +619,14 @@ pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out)
         let owed = st.current_bet - commit;
         let maximum = st.current_bet + st.pot_total() + owed;
         if to > maximum {
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "pot_limit_exceeded",
                 format!(
                     "{}: the pot-limit maximum is {}{}",
-                    describe(st, a),
+                    describe(st, a, &money),
                     if facing { "to " } else { "" },
-                    maximum
+                    money.say(maximum)
                 ),
                 line,
                 None,
@@ -594,14 +641,10 @@ pub(crate) fn judge_bet_or_raise(st: &State, a: &Action, to: i64, out: &mut Out)
                 reopened = st.full_raise_level > level || 2 * (st.current_bet - level) >= st.unit();
             }
             if !reopened {
-                out.push(finding(
+                let money = Amounts::of(st.hand);
+                out.push(money.finding(
                     "reopen_violation",
-                    format!(
-                        "{}: the raise to {} since this player acted at {} was a short all-in and did not reopen the betting",
-                        describe(st, a),
-                        st.current_bet,
-                        level
-                    ),
+                    format!("{}: the raise to {} since this player acted at {} was a short all-in and did not reopen the betting", describe(st, a, &money), money.say(st.current_bet), money.say(level)),
                     line,
                     None,
                 ));

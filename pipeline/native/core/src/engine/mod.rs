@@ -10,6 +10,7 @@
 
 use crate::codes::{finding, Finding, Severity};
 use crate::model::*;
+use crate::money::Amounts;
 
 mod cards;
 mod cascade;
@@ -57,8 +58,14 @@ pub struct Replay {
 /// (`SiteRules::fold_stakes_echoes`), a header whose stakes are not the posted blinds is one
 /// root error rather than one per rule it upsets (`cascade`).
 pub fn replay(hand: &Hand) -> Result<Replay, &'static str> {
+    let rules = rules_for(hand.site);
+    if rules.infer_button && hand.button_seat.is_none() {
+        // the button is inferred from the deal and the action (pipeline/engine/button.py),
+        // which this port does not do: the Python core decides the hand
+        return Err("button_inference");
+    }
     let first = replay_once(hand)?;
-    if rules_for(hand.site).fold_stakes_echoes
+    if rules.fold_stakes_echoes
         && first
             .findings
             .iter()
@@ -193,12 +200,13 @@ pub(crate) fn settle(
             "holdem showdowns are not ranked".to_string()
         };
         let el: Vec<String> = eligible.iter().map(|s| s.to_string()).collect();
-        out.push(finding(
+        let money = Amounts::of(hand);
+        out.push(money.finding(
             "payout_unverified",
             format!(
                 "{} of {} (seats {}): {}; the site's collections are taken as the payout",
                 pot_name(*index),
-                amounts[*index],
+                money.say(amounts[*index]),
                 el.join(", "),
                 why
             ),
@@ -213,14 +221,15 @@ pub(crate) fn settle(
             if !skip.contains(&co.seat) {
                 skip.push(co.seat);
             }
-            out.push(finding(
+            let money = Amounts::of(hand);
+            out.push(money.finding(
                 "cash_out",
                 format!(
                     "seat {} ({}) cashed out for {}{}: the site paid the cash-out instead of the pot share",
                     co.seat,
                     st.name_or_q(co.seat),
-                    co.amount,
-                    if co.fee != 0 { format!(" (fee {})", co.fee) } else { String::new() }
+                    money.say(co.amount),
+                    if co.fee != 0 { format!(" (fee {})", money.say(co.fee)) } else { String::new() }
                 ),
                 0,
                 None,
@@ -249,11 +258,12 @@ pub(crate) fn settle(
     );
     let site_reported = !rep.collections.is_empty() || rep.total_pot.is_some();
     if showdown && rep.collections.is_empty() && total > 0 && cash_outs.is_empty() {
-        out.push(finding(
+        let money = Amounts::of(hand);
+        out.push(money.finding(
             "no_collections",
             format!(
                 "the site printed no winner for the pot of {}{}: the payout cannot be compared",
-                total,
+                money.say(total),
                 if showdown { " after the showdown" } else { "" }
             ),
             0,
@@ -301,19 +311,20 @@ pub(crate) fn settle(
             .any(|f| f.code == "collected_mismatch" || f.code == "pot_not_distributed")
     {
         let gap = net_sum + ded - added;
-        out.push(finding(
+        let money = Amounts::of(hand);
+        out.push(money.finding(
             "chip_conservation",
             format!(
                 "players' nets add up to {}, with rake and fees {}{} the table {} {}",
-                net_sum,
-                ded,
+                money.say(net_sum),
+                money.say(ded),
                 if added != 0 {
-                    format!(" less the {added} the site added")
+                    format!(" less the {} the site added", money.say(added))
                 } else {
                     String::new()
                 },
                 if gap > 0 { "gains" } else { "loses" },
-                gap.abs()
+                money.say(gap.abs())
             ),
             0,
             None,

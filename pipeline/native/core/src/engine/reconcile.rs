@@ -28,9 +28,14 @@ pub(crate) fn check_totals(hand: &Hand, total: i64, ded: i64, out: &mut Out) {
     let rep = &hand.report;
     if let Some(tp) = rep.total_pot {
         if tp != total {
-            out.push(finding(
+            let money = Amounts::of(hand);
+            out.push(money.finding(
                 "total_pot_mismatch",
-                format!("the site's total pot is {tp}, the chips put in (less uncalled bets) come to {total}"),
+                format!(
+                    "the site's total pot is {}, the chips put in (less uncalled bets) come to {}",
+                    money.say(tp),
+                    money.say(total)
+                ),
                 0,
                 None,
             ));
@@ -38,13 +43,14 @@ pub(crate) fn check_totals(hand: &Hand, total: i64, ded: i64, out: &mut Out) {
     }
     if let Some(rake) = rep.rake {
         if rake < 0 || ded > total.max(rep.total_pot.unwrap_or(0)) {
-            out.push(finding(
+            let money = Amounts::of(hand);
+            out.push(money.finding(
                 "rake_mismatch",
                 format!(
                     "rake {} plus fees {} cannot come out of a pot of {}",
-                    rake,
-                    ded - rake,
-                    total
+                    money.say(rake),
+                    money.say(ded - rake),
+                    money.say(total)
                 ),
                 0,
                 None,
@@ -130,14 +136,15 @@ pub(crate) fn check_side_pots(
         for (i, (&g, &p)) in gross.iter().zip(&printed).enumerate() {
             if g != p && net[i] != p {
                 let el: Vec<String> = eligibles[i].iter().map(|s| s.to_string()).collect();
-                out.push(finding(
+                let money = Amounts::of(st.hand);
+                out.push(money.finding(
                     "side_pot_mismatch",
                     format!(
                         "the site's {} is {}, recomputed {} ({} after rake) for seats {}",
                         pot_name(i),
-                        p,
-                        g,
-                        net[i],
+                        money.say(p),
+                        money.say(g),
+                        money.say(net[i]),
                         el.join(", ")
                     ),
                     0,
@@ -150,21 +157,23 @@ pub(crate) fn check_side_pots(
     let total: i64 = gross.iter().sum();
     let ps: i64 = printed.iter().sum();
     let same = ps == total || ps == total - ded;
+    let money = Amounts::of(st.hand);
     let j = |v: &[i64]| {
         v.iter()
-            .map(|x| x.to_string())
+            .map(|&x| money.say(x))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    out.push(finding(
+    let message = format!(
+        "the site printed {} pots ({}), the engine computed {} ({})",
+        printed.len(),
+        j(&printed),
+        gross.len(),
+        j(gross)
+    );
+    out.push(money.finding(
         "side_pot_mismatch",
-        format!(
-            "the site printed {} pots ({}), the engine computed {} ({})",
-            printed.len(),
-            j(&printed),
-            gross.len(),
-            j(gross)
-        ),
+        message,
         0,
         if same { Some(Severity::Warning) } else { None },
     ));
@@ -205,14 +214,15 @@ pub(crate) fn check_distribution(
     } else {
         None
     };
-    out.push(finding(
+    let money = Amounts::of(hand);
+    out.push(money.finding(
         "pot_not_distributed",
         format!(
             "collected {} + rake and fees {} = {}, the total pot is {}",
-            paid,
-            ded,
-            paid + ded,
-            target
+            money.say(paid),
+            money.say(ded),
+            money.say(paid + ded),
+            money.say(target)
         ),
         0,
         sev,
@@ -257,14 +267,15 @@ fn report_rounding(hand: &Hand, paid: i64, ded: i64, target: i64, out: &mut Out)
         Some(name) if site_error => format!("the site printed a fee ({name}) it did not take"),
         _ => "a fee or share the site rounded half a chip for display".to_string(),
     };
-    out.push(finding(
+    let money = Amounts::of(hand);
+    out.push(money.finding(
         "pot_not_distributed",
         format!(
             "collected {} + rake and fees {} = {}, the total pot is {}: one minor unit, {}",
-            paid,
-            ded,
-            paid + ded,
-            target,
+            money.say(paid),
+            money.say(ded),
+            money.say(paid + ded),
+            money.say(target),
             why
         ),
         0,
@@ -337,24 +348,24 @@ pub(crate) fn check_collections(
             continue;
         }
         mset(&mut won, seat, net);
+        let money = Amounts::of(st.hand);
+        let head = format!(
+            "seat {} ({}) collected {}, the engine pays {}",
+            seat,
+            st.name_or_q(seat),
+            money.say(got),
+            money.say(net)
+        );
         let extra = if ded != 0 && full != net {
-            format!(" ({full} before rake and fees of {ded})")
+            format!(
+                " ({} before rake and fees of {})",
+                money.say(full),
+                money.say(ded)
+            )
         } else {
             String::new()
         };
-        out.push(finding(
-            "collected_mismatch",
-            format!(
-                "seat {} ({}) collected {}, the engine pays {}{}",
-                seat,
-                st.name_or_q(seat),
-                got,
-                net,
-                extra
-            ),
-            0,
-            None,
-        ));
+        out.push(money.finding("collected_mismatch", format!("{head}{extra}"), 0, None));
     }
     won
 }

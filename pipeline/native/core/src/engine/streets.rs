@@ -16,6 +16,7 @@ pub(crate) fn check_round_closed(st: &mut State, next: Street, line: i64, out: &
             return;
         }
     }
+    let money = Amounts::of(st.hand);
     let owing: Vec<String> = st
         .order
         .iter()
@@ -24,12 +25,12 @@ pub(crate) fn check_round_closed(st: &mut State, next: Street, line: i64, out: &
             format!(
                 "{} ({} in against {})",
                 st.who(s),
-                st.commit(s),
-                st.current_bet
+                money.say(st.commit(s)),
+                money.say(st.current_bet)
             )
         })
         .collect();
-    out.push(finding(
+    out.push(money.finding(
         "round_not_closed",
         format!(
             "{} ended before {} with {} still to act",
@@ -128,26 +129,22 @@ pub(crate) fn check_uncalled(st: &State, line: i64, out: &mut Out) -> Option<Mis
     let street = st.street.name();
     for &(s, chips) in &st.returned {
         if Some(s) != best_seat || chips != due {
+            let money = Amounts::of(st.hand);
+            let head = format!(
+                "uncalled bet of {} returned to {} on {}",
+                money.say(chips),
+                st.who(s),
+                street
+            );
             let why = if Some(s) != best_seat {
                 match best_seat {
                     Some(b) => format!("it was not the largest bet (largest: {})", st.who(b)),
                     None => "there was no bet".to_string(),
                 }
             } else {
-                format!("the uncalled amount is {due}")
+                format!("the uncalled amount is {}", money.say(due))
             };
-            out.push(finding(
-                "uncalled_bet_wrong",
-                format!(
-                    "uncalled bet of {} returned to {} on {}: {}",
-                    chips,
-                    st.who(s),
-                    street,
-                    why
-                ),
-                line,
-                None,
-            ));
+            out.push(money.finding("uncalled_bet_wrong", format!("{head}: {why}"), line, None));
         }
     }
     for &(s, chips) in &st.returned_dead {
@@ -159,31 +156,27 @@ pub(crate) fn check_uncalled(st: &State, line: i64, out: &mut Out) -> Option<Mis
             .max()
             .unwrap_or(0);
         if best > 0 || st.contrib(s) != others {
+            let money = Amounts::of(st.hand);
+            let head = format!(
+                "uncalled bet of {} returned to {} on {}",
+                money.say(chips),
+                st.who(s),
+                street
+            );
             let why = if best > 0 {
                 format!(
                     "{} more than the bet of {} it made",
-                    chips,
-                    st.commit(s) + mget(&st.returned, s).unwrap_or(0)
+                    money.say(chips),
+                    money.say(st.commit(s) + mget(&st.returned, s).unwrap_or(0))
                 )
             } else {
                 format!(
                     "that leaves {} in against at most {} from the others",
-                    st.contrib(s),
-                    others
+                    money.say(st.contrib(s)),
+                    money.say(others)
                 )
             };
-            out.push(finding(
-                "uncalled_bet_wrong",
-                format!(
-                    "uncalled bet of {} returned to {} on {}: {}",
-                    chips,
-                    st.who(s),
-                    street,
-                    why
-                ),
-                line,
-                None,
-            ));
+            out.push(money.finding("uncalled_bet_wrong", format!("{head}: {why}"), line, None));
         }
     }
     if due > 0 {
@@ -199,30 +192,35 @@ pub(crate) fn check_uncalled(st: &State, line: i64, out: &mut Out) -> Option<Mis
 pub(crate) fn report_missing_return(st: &State, m: Missing, how: &str, out: &mut Out) {
     let (seat, due, best, street, line) = m;
     let street = street.name();
+    let money = Amounts::of(st.hand);
+    let head = format!(
+        "{} bet {} on {}, {} more than anyone matched",
+        st.who(seat),
+        money.say(best),
+        street,
+        money.say(due)
+    );
     let (msg, sev) = match how {
         "returned" => (
             format!(
-                "{} bet {} on {}, {} more than anyone matched: the log prints no return but the site's total pot shows {} was given back",
-                st.who(seat), best, street, due, due
+                "{head}: the log prints no return but the site's total pot shows {} was given back",
+                money.say(due)
             ),
             Some(Severity::Info),
         ),
         "kept" => (
             format!(
-                "{} bet {} on {}, {} more than anyone matched: the site left the {} in the pot and paid it back to its owner with the pot",
-                st.who(seat), best, street, due, due
+                "{head}: the site left the {} in the pot and paid it back to its owner with the pot",
+                money.say(due)
             ),
             Some(Severity::Info),
         ),
         _ => (
-            format!(
-                "{} bet {} on {}, {} more than anyone matched, but no uncalled bet was returned",
-                st.who(seat), best, street, due
-            ),
+            format!("{head}, but no uncalled bet was returned"),
             None,
         ),
     };
-    out.push(finding("uncalled_bet_wrong", msg, line, sev));
+    out.push(money.finding("uncalled_bet_wrong", msg, line, sev));
 }
 
 // ---- the walk ----------------------------------------------------------------------------
@@ -360,9 +358,10 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
             continue;
         }
         if a.amount < 0 {
-            out.push(finding(
+            let money = Amounts::of(st.hand);
+            out.push(money.finding(
                 "negative_amount",
-                format!("{}: an amount cannot be negative", describe(st, a)),
+                format!("{}: an amount cannot be negative", describe(st, a, &money)),
                 a.line,
                 None,
             ));
@@ -377,9 +376,14 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
                 advance(st, w, street, a.line, out);
                 street_now = st.street;
             } else {
-                out.push(finding(
+                let money = Amounts::of(st.hand);
+                out.push(money.finding(
                     "out_of_turn",
-                    format!("{} after {} began", describe(st, a), st.street.name()),
+                    format!(
+                        "{} after {} began",
+                        describe(st, a, &money),
+                        st.street.name()
+                    ),
                     a.line,
                     None,
                 ));
@@ -433,13 +437,14 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
             Kind::Check => {
                 if st.current_bet > st.commit(seat) {
                     let owed = st.current_bet - st.commit(seat);
-                    out.push(finding(
+                    let money = Amounts::of(st.hand);
+                    out.push(money.finding(
                         "illegal_check",
                         format!(
                             "{} facing a bet of {} ({} to call)",
-                            describe(st, a),
-                            st.current_bet,
-                            owed
+                            describe(st, a, &money),
+                            money.say(st.current_bet),
+                            money.say(owed)
                         ),
                         a.line,
                         None,
