@@ -364,8 +364,7 @@ impl Tables {
     pub fn add(&mut self, hand: &Hand, rep: &Replay) -> Counts {
         let f = 10i64.pow(2 - hand.decimals);
         let id = hand.hand_id.as_str();
-        let owned_site = self.site.clone();
-        let site = owned_site.as_str();
+        let site = self.site.as_str();
         let name_of = |seat: i64| {
             hand.seats
                 .iter()

@@ -4,8 +4,8 @@
 
 use crate::model::*;
 use crate::parse::Defer;
-use crate::text::parse_money;
 use crate::text::find_str;
+use crate::text::parse_money;
 
 /// `parse_money`, a deferral where Python raises.
 pub fn money(text: &str, dec: u32) -> Result<i64, Defer> {

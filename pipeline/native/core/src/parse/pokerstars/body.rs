@@ -19,7 +19,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
     if crate::text::has_separator(chunk_lines) {
         return Err("separator_chars");
     }
-    let mut lines: Vec<&str> = chunk_lines.to_vec();
+    let mut lines: std::borrow::Cow<[&str]> = std::borrow::Cow::Borrowed(chunk_lines);
     let mut numbers: Option<Vec<i64>> = None;
     if lines.len() > 2 && (lines[1].is_empty() || lines[1].starts_with(' ')) {
         let mut kept = Vec::new();
@@ -31,7 +31,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                 nums.push(no as i64 + 1);
             }
         }
-        lines = kept;
+        lines = std::borrow::Cow::Owned(kept);
         numbers = Some(nums);
     }
     if lines.is_empty() {
@@ -93,7 +93,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
         (first_bet, second_bet, 0, 0)
     };
 
-    let mut actions: Vec<Action> = Vec::new();
+    let mut actions: Vec<Action> = Vec::with_capacity(n);
     let mut street = Street::Preflop;
     let mut totals: Vec<(i64, i64)> = Vec::new();
     let total = |t: &Vec<(i64, i64)>, s: i64| t.iter().find(|x| x.0 == s).map_or(0, |x| x.1);

@@ -5,9 +5,9 @@ use crate::model::*;
 use crate::parse::cards::{bracketed_cards, parse_cards};
 use crate::parse::starlike::{ascii_int, money, SeatLine};
 use crate::parse::Defer;
+use crate::text::find_str;
 use regex::Regex;
 use std::sync::OnceLock;
-use crate::text::find_str;
 
 pub(super) struct Res {
     pub table: Regex,
@@ -136,8 +136,7 @@ pub(super) fn read_act(rest: &str, dec: u32) -> Result<Act, Defer> {
         return Ok(act(Code::Adds, Kind::Bet, money(t, dec)?, all_in));
     }
     if rest.starts_with("raises ") {
-        let rest = find_str(rest, " and has reached the ")
-            .map_or(rest, |i| &rest[..i]);
+        let rest = find_str(rest, " and has reached the ").map_or(rest, |i| &rest[..i]);
         // the first " to " from the second character of the amount on
         let from = 7 + rest[7..].chars().next().map_or(0, char::len_utf8);
         let cut = rest
@@ -245,7 +244,10 @@ pub(super) fn read_seat(line: &str, dec: u32) -> Result<Option<SeatLine>, Defer>
     }))
 }
 
-pub(super) fn read_table(line: &str) -> Result<(String, Option<i64>, Option<i64>), Defer> {
+/// The table line's name, seat count and button seat.
+pub(super) type TableLine = (String, Option<i64>, Option<i64>);
+
+pub(super) fn read_table(line: &str) -> Result<TableLine, Defer> {
     let Some(q) = line.rfind('\'') else {
         return Ok((String::new(), None, None));
     };
@@ -265,7 +267,7 @@ pub(super) fn read_table(line: &str) -> Result<(String, Option<i64>, Option<i64>
 /// `_TABLE` for the usual line, `Table 'name' N-max Seat #B is the button` (each part after
 /// the name optional, one blank before it), read by hand; `q` is the line's last quote, and
 /// all after it ASCII. None: any other form (the regex reads it).
-fn plain_table(line: &str, q: usize) -> Option<Result<(String, Option<i64>, Option<i64>), Defer>> {
+fn plain_table(line: &str, q: usize) -> Option<Result<TableLine, Defer>> {
     if !line.starts_with("Table '") || q < 7 {
         return None;
     }

@@ -5,9 +5,9 @@ use crate::model::*;
 use crate::parse::cards::{cards_in_brackets, parse_cards};
 use crate::parse::starlike::{ascii_int, money, summary_cards};
 use crate::parse::Defer;
+use crate::text::{find_str, split_once_str};
 use regex::Regex;
 use std::sync::OnceLock;
-use crate::text::{find_str, split_once_str};
 
 struct Res {
     plain_pot: Regex,
