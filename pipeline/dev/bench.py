@@ -208,7 +208,16 @@ def native_stages(files: list[Path]) -> dict[str, dict]:
             out[f"native_rows_one_file_{name}"] = _timed(lambda: run([(big, "big.txt")]))
         finally:
             os.environ.pop("SIDEPOT_NATIVE_THREADS", None)
+    # issue 14's stage target is per core: the one-thread figure beside it
+    one = out["native_rows_files_one_thread"]
+    one["target_hands_per_cpu_s"] = NATIVE_STAGE_TARGET
+    one["vs_target"] = round(one["hands_per_cpu_s"] / NATIVE_STAGE_TARGET, 3)
     return out
+
+
+#: Issue 14's target for the native stage (split + parse + replay + Arrow rows) on one core,
+#: in hands per CPU second; `cargo run --release --example bench_stage` measures it in Rust.
+NATIVE_STAGE_TARGET = 100_000
 
 
 def _import_child(path: str, jobs: int) -> None:
@@ -399,6 +408,8 @@ def ratios(out: dict) -> dict:
                 t[f"import_jobs{jobs}"], t[f"import_jobs{jobs}_python"], "hands_per_s")
             r[f"import_jobs{jobs}_vs_regex_wall"] = _ratio(
                 t[f"import_jobs{jobs}"], t["regex_reference"], "hands_per_s")
+    if "native_rows_files_one_thread" in t:
+        r["native_stage_one_thread_vs_target"] = t["native_rows_files_one_thread"]["vs_target"]
     r["import_per_core_vs_target"] = round(t["import_jobs1"]["hands_per_cpu_s"]
                                            / TARGET_HANDS_PER_CPU_S, 3)
     mem = out.get("memory") or []
@@ -435,8 +446,10 @@ def render(out: dict) -> str:
 
 def _row(name: str, r: dict) -> str:
     peak = r.get("peak_rss_mb", "")
+    target = (f"  (target {r['target_hands_per_cpu_s']:,} per cpu-s: {r['vs_target']}x)"
+              if "target_hands_per_cpu_s" in r else "")
     return (f"  {name:<34}{r['hands']:>9}{r['wall_s']:>9.2f}{r['hands_per_s']:>10.0f}"
-            f"{r['hands_per_cpu_s']:>13.0f}{peak:>9}")
+            f"{r['hands_per_cpu_s']:>13.0f}{peak:>9}{target}")
 
 
 if __name__ == "__main__":

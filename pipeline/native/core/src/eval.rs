@@ -51,17 +51,27 @@ fn tables() -> &'static Tables {
 /// id outside the deck, or a repeated card.
 pub fn evaluate(cards: &[Card]) -> Option<Strength> {
     let t = tables();
-    let mut v = Vec::with_capacity(cards.len());
-    for &c in cards {
-        v.push(*t.cards.get(c as usize)?);
-    }
+    let v = cards
+        .iter()
+        .map(|&c| t.cards.get(c as usize).copied())
+        .collect::<Option<Vec<poker::Card>>>()?;
     t.evaluator.evaluate_five(&v).ok().map(Strength)
 }
 
+/// [`evaluate`] of `board` and `hole` together (a showdown's seven cards, converted on the
+/// stack: no allocation per seat and board).
 pub fn strength(board: &[Card], hole: &[Card]) -> Option<Strength> {
-    let mut all = board.to_vec();
-    all.extend_from_slice(hole);
-    evaluate(&all)
+    const MOST: usize = 7;
+    if board.len() + hole.len() > MOST {
+        return evaluate(&[board, hole].concat());
+    }
+    let t = tables();
+    let mut v = [t.cards[0]; MOST];
+    for (slot, &c) in v.iter_mut().zip(board.iter().chain(hole)) {
+        *slot = *t.cards.get(c as usize)?;
+    }
+    let n = board.len() + hole.len();
+    t.evaluator.evaluate_five(&v[..n]).ok().map(Strength)
 }
 
 /// Dense rank of each hand of `hands` (0 = the strongest): the order a test holds against

@@ -152,10 +152,6 @@ pub fn schema(cols: &[&str]) -> Arc<Schema> {
     ))
 }
 
-fn money_builder() -> Decimal128Builder {
-    Decimal128Builder::new().with_data_type(DataType::Decimal128(18, 2))
-}
-
 /// `store_schema.positions`: seat -> position name, from the button and the seats dealt in.
 pub fn positions(hand: &Hand) -> Vec<(i64, &'static str)> {
     let mut active: Vec<i64> = hand
@@ -237,27 +233,47 @@ pub struct Tables {
 /// Rows one hand added to the seats, actions, pots and findings tables.
 pub type Counts = [usize; 4];
 
-fn builders(cols: &[&str]) -> Vec<Box<dyn ArrayBuilder>> {
+/// Builders for `cols`, sized for `rows` rows (strings at [`STR_BYTES`] bytes a row): a run's
+/// tables then grow rarely, instead of doubling (and copying) from empty.
+/// The store's money type (`DECIMAL(18, 2)`) for the amounts of findings.
+fn money_builder() -> Decimal128Builder {
+    Decimal128Builder::new().with_data_type(DataType::Decimal128(18, 2))
+}
+
+fn builders(cols: &[&str], rows: usize) -> Vec<Box<dyn ArrayBuilder>> {
+    let bytes = rows * STR_BYTES;
     cols.iter()
         .map(|c| -> Box<dyn ArrayBuilder> {
             match dtype(c) {
-                DataType::Decimal128(_, _) => Box::new(money_builder()),
-                DataType::Int64 => Box::new(Int64Builder::new()),
-                DataType::Int32 => Box::new(Int32Builder::new()),
-                DataType::Boolean => Box::new(BooleanBuilder::new()),
-                DataType::Timestamp(_, _) => Box::new(TimestampMicrosecondBuilder::new()),
-                DataType::List(f) if f.data_type() == &DataType::Utf8 => {
-                    Box::new(ListBuilder::new(StringBuilder::new()))
+                DataType::Decimal128(_, _) => Box::new(
+                    Decimal128Builder::with_capacity(rows)
+                        .with_data_type(DataType::Decimal128(18, 2)),
+                ),
+                DataType::Int64 => Box::new(Int64Builder::with_capacity(rows)),
+                DataType::Int32 => Box::new(Int32Builder::with_capacity(rows)),
+                DataType::Boolean => Box::new(BooleanBuilder::with_capacity(rows)),
+                DataType::Timestamp(_, _) => {
+                    Box::new(TimestampMicrosecondBuilder::with_capacity(rows))
                 }
-                DataType::List(f) if f.data_type() == &DataType::Int32 => {
-                    Box::new(ListBuilder::new(Int32Builder::new()))
-                }
+                DataType::List(f) if f.data_type() == &DataType::Utf8 => Box::new(
+                    ListBuilder::with_capacity(StringBuilder::with_capacity(rows, bytes), rows),
+                ),
+                DataType::List(f) if f.data_type() == &DataType::Int32 => Box::new(
+                    ListBuilder::with_capacity(Int32Builder::with_capacity(rows), rows),
+                ),
+                // findings.amounts: the few amounts a finding names, in the store's money type
                 DataType::List(_) => Box::new(ListBuilder::new(money_builder())),
-                _ => Box::new(StringBuilder::new()),
+                _ => Box::new(StringBuilder::with_capacity(rows, bytes)),
             }
         })
         .collect()
 }
+
+/// Bytes a string cell is sized for (names, ids and short words).
+const STR_BYTES: usize = 12;
+
+/// Rows a hand usually adds to seats, actions, pots and findings (a guess for sizing only).
+const PER_HAND: [usize; 4] = [8, 20, 1, 1];
 
 macro_rules! b {
     ($v:expr, $i:expr, $t:ty) => {
@@ -314,15 +330,20 @@ const SITE: &str = "pokerstars";
 
 impl Tables {
     pub fn new(path: &str, imported_at: i64) -> Self {
+        Tables::with_capacity(path, imported_at, 0)
+    }
+
+    /// Tables sized for about `hands` hands (they grow past it as needed).
+    pub fn with_capacity(path: &str, imported_at: i64, hands: usize) -> Self {
         Tables {
             path: path.to_string(),
             imported_at,
-            h: builders(&HAND_COLS),
-            s: builders(&SEAT_COLS),
-            a: builders(&ACTION_COLS),
-            p: builders(&POT_COLS),
-            f: builders(&FINDING_COLS),
-            r: builders(&REJECT_COLS),
+            h: builders(&HAND_COLS, hands),
+            s: builders(&SEAT_COLS, hands * PER_HAND[0]),
+            a: builders(&ACTION_COLS, hands * PER_HAND[1]),
+            p: builders(&POT_COLS, hands * PER_HAND[2]),
+            f: builders(&FINDING_COLS, hands * PER_HAND[3]),
+            r: builders(&REJECT_COLS, 0),
             n_hands: 0,
             n_rejects: 0,
             site: SITE.to_string(),
@@ -360,8 +381,7 @@ impl Tables {
     pub fn add(&mut self, hand: &Hand, rep: &Replay) -> Counts {
         let f = 10i64.pow(2 - hand.decimals);
         let id = hand.hand_id.as_str();
-        let owned_site = self.site.clone();
-        let site = owned_site.as_str();
+        let site = self.site.as_str();
         let name_of = |seat: i64| {
             hand.seats
                 .iter()

@@ -50,7 +50,7 @@ pub fn read_chunks(
     let runs: Vec<&[Chunk]> = split.chunks.chunks(RUN).collect();
     let n = threads(runs.len());
     let read = |run: &[Chunk]| {
-        let mut tables = Tables::new(path, imported_at);
+        let mut tables = Tables::with_capacity(path, imported_at, run.len());
         tables.set_site(site.format);
         let outs: Vec<ChunkOut> = run
             .iter()

@@ -65,6 +65,18 @@ fn looks_bomless_utf16(data: &[u8]) -> bool {
         || (zeros(&even) > ne * 0.4 && zeros(&odd) < no * 0.1)
 }
 
+/// `hay.find(needle)` for the short needles of the line readers: the first byte found by a
+/// plain scan, the rest compared (no searcher to build per call, as `str::find` does).
+pub fn find_str(hay: &str, needle: &str) -> Option<usize> {
+    find(hay.as_bytes(), needle.as_bytes())
+}
+
+/// `hay.split_once(needle)` by [`find_str`].
+pub fn split_once_str<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
+    // a match of a whole (valid UTF-8) needle starts and ends on character boundaries
+    find_str(hay, needle).map(|i| (&hay[..i], &hay[i + needle.len()..]))
+}
+
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     // the first byte by a plain scan (vectorized by the compiler), then the rest compared
     let (first, rest) = needle.split_first()?;
@@ -87,6 +99,14 @@ pub fn is_py_space(c: char) -> bool {
             | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}'
             | '\u{205f}' | '\u{3000}'
     )
+}
+
+/// Whether a line holds one of the separator characters `\x1c`-`\x1f` (such a hand is
+/// deferred): a byte scan, as they are ASCII, never part of a longer UTF-8 character.
+pub fn has_separator(lines: &[&str]) -> bool {
+    lines
+        .iter()
+        .any(|l| l.bytes().any(|b| (0x1c..=0x1f).contains(&b)))
 }
 
 /// Python's `str.strip()`.

@@ -3,7 +3,7 @@
 
 use crate::model::*;
 use crate::parse::Defer;
-use crate::text::py_split;
+use crate::text::{is_py_space, py_split};
 
 /// `normalize_card`.
 pub fn normalize_card(text: &str) -> Result<Card, Defer> {
@@ -28,11 +28,15 @@ pub fn normalize_card(text: &str) -> Result<Card, Defer> {
 
 /// `parse_cards`.
 pub fn parse_cards(text: &str) -> Result<Cards, Defer> {
-    let replaced = text.replace(['[', ']'], " ");
-    let tokens: Vec<&str> = py_split(&replaced).collect();
-    if let Some(cards) = tokens.iter().map(|t| card(t)).collect::<Option<Cards>>() {
+    // the blank-separated words once the brackets are blanks (no copy of the text made)
+    let words = || {
+        text.split(|c: char| c == '[' || c == ']' || is_py_space(c))
+            .filter(|t| !t.is_empty())
+    };
+    if let Some(cards) = words().map(card).collect::<Option<Cards>>() {
         return Ok(cards);
     }
+    let tokens: Vec<&str> = words().collect();
     if tokens.len() == 1 && tokens[0].chars().count() > 3 {
         let s: Vec<char> = tokens[0].chars().collect();
         let mut out = Vec::new();
@@ -79,8 +83,13 @@ pub fn cards_in_brackets(text: &str) -> Result<Cards, Defer> {
             None => break,
         }
     }
-    let joined = groups.join(" ");
-    if let Some(cards) = py_split(&joined).map(card).collect::<Option<Cards>>() {
+    // the words of the groups joined by blanks: each group's words, in turn
+    if let Some(cards) = groups
+        .iter()
+        .flat_map(|g| py_split(g))
+        .map(card)
+        .collect::<Option<Cards>>()
+    {
         return Ok(cards);
     }
     let mut out = Vec::new();

@@ -4,6 +4,7 @@
 
 use crate::model::*;
 use crate::parse::Defer;
+use crate::text::find_str;
 use crate::text::parse_money;
 
 /// `parse_money`, a deferral where Python raises.
@@ -102,7 +103,7 @@ pub fn final_boards(mut runs: Vec<(usize, Cards)>, board: Cards) -> Vec<Cards> {
 /// bracket after it. A boundary next to a non-ASCII character is deferred.
 pub fn summary_cards<'a>(line: &'a str, words: &[&str]) -> Result<Option<(i64, &'a str)>, Defer> {
     let rest = &line[5..];
-    let Some(colon) = rest.find(": ") else {
+    let Some(colon) = find_str(rest, ": ") else {
         return Ok(None);
     };
     let number = &rest[..colon];
@@ -117,7 +118,7 @@ pub fn summary_cards<'a>(line: &'a str, words: &[&str]) -> Result<Option<(i64, &
     let mut best: Option<usize> = None;
     for &word in words {
         let mut at = 0;
-        while let Some(i) = body[at..].find(word) {
+        while let Some(i) = find_str(&body[at..], word) {
             let pos = at + i;
             let ok_boundary = match body[..pos].chars().last() {
                 None => true,

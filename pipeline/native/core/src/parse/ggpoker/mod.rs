@@ -125,10 +125,7 @@ fn posted_blinds(actions: &[Action], small: i64, big: i64) -> (i64, i64) {
 
 /// Parse one chunk (its lines as `chunk.text.split("\n")`).
 pub fn parse_hand(lines: &[&str], offset: i64, first_line: i64) -> Result<Hand, Defer> {
-    if lines
-        .iter()
-        .any(|l| l.contains(['\x1c', '\x1d', '\x1e', '\x1f']))
-    {
+    if crate::text::has_separator(lines) {
         return Err("separator_chars");
     }
     let h = parse_header(lines[0].trim_start_matches([' ', '\t', '\u{feff}']))?;

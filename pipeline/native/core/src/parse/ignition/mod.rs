@@ -144,10 +144,7 @@ fn button(seats: &Seats, set_dealer: Option<i64>) -> Option<i64> {
 
 /// Parse one chunk (its lines as `chunk.text.split("\n")`).
 pub fn parse_hand(lines: &[&str], offset: i64, first_line: i64) -> Result<Hand, Defer> {
-    if lines
-        .iter()
-        .any(|l| l.contains(['\x1c', '\x1d', '\x1e', '\x1f']))
-    {
+    if crate::text::has_separator(lines) {
         return Err("separator_chars");
     }
     let head = read_head(lines)?;

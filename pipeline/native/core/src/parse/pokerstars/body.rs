@@ -10,18 +10,16 @@ use crate::model::*;
 use crate::parse::cards::cards_in_brackets;
 use crate::parse::starlike::{ascii_int, final_boards, money, street_word, SeatLine};
 use crate::parse::Defer;
+use crate::text::{find_str, split_once_str};
 
 // --- the hand -------------------------------------------------------------------------------
 
 /// Parse one chunk (its lines as `chunk.text.split("\n")`).
 pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<Hand, Defer> {
-    if chunk_lines
-        .iter()
-        .any(|l| l.contains(['\x1c', '\x1d', '\x1e', '\x1f']))
-    {
+    if crate::text::has_separator(chunk_lines) {
         return Err("separator_chars");
     }
-    let mut lines: Vec<&str> = chunk_lines.to_vec();
+    let mut lines: std::borrow::Cow<[&str]> = std::borrow::Cow::Borrowed(chunk_lines);
     let mut numbers: Option<Vec<i64>> = None;
     if lines.len() > 2 && (lines[1].is_empty() || lines[1].starts_with(' ')) {
         let mut kept = Vec::new();
@@ -33,7 +31,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                 nums.push(no as i64 + 1);
             }
         }
-        lines = kept;
+        lines = std::borrow::Cow::Owned(kept);
         numbers = Some(nums);
     }
     if lines.is_empty() {
@@ -95,7 +93,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
         (first_bet, second_bet, 0, 0)
     };
 
-    let mut actions: Vec<Action> = Vec::new();
+    let mut actions: Vec<Action> = Vec::with_capacity(n);
     let mut street = Street::Preflop;
     let mut totals: Vec<(i64, i64)> = Vec::new();
     let total = |t: &Vec<(i64, i64)>, s: i64| t.iter().find(|x| x.0 == s).map_or(0, |x| x.1);
@@ -150,7 +148,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
         }
         let ln = lineno(idx);
         if let Some(after) = line.strip_prefix("*** ") {
-            let end = line[3..].find(" ***").map(|e| e + 3);
+            let end = find_str(&line[3..], " ***").map(|e| e + 3);
             let marker = match end {
                 Some(e) if e >= 4 => &line[4..e],
                 Some(_) => return Err("odd_marker"),
@@ -213,7 +211,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
             }
         }
         if found.is_none() {
-            if let Some((name, rest)) = line.split_once(": ") {
+            if let Some((name, rest)) = split_once_str(line, ": ") {
                 if !name.is_empty() {
                     found = seat_of(name).map(|s| (s, rest));
                 }
@@ -381,7 +379,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
         }
 
         if let Some(after) = line.strip_prefix("Uncalled bet (") {
-            let close = line.find(") returned to ").ok_or("unknown_line")?;
+            let close = find_str(line, ") returned to ").ok_or("unknown_line")?;
             let _ = after;
             let who = &line[close + 14..];
             let seat = seat_of(who).ok_or("unknown_line")?;

@@ -5,6 +5,7 @@ use crate::model::*;
 use crate::parse::cards::{bracketed_cards, parse_cards};
 use crate::parse::starlike::{ascii_int, money, SeatLine};
 use crate::parse::Defer;
+use crate::text::find_str;
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -131,18 +132,16 @@ pub(super) fn read_act(rest: &str, dec: u32) -> Result<Act, Defer> {
         return Ok(act(Code::Adds, Kind::Call, money(t, dec)?, all_in));
     }
     if let Some(t) = rest.strip_prefix("bets ") {
-        let t = t.find(" and has reached the ").map_or(t, |i| &t[..i]);
+        let t = find_str(t, " and has reached the ").map_or(t, |i| &t[..i]);
         return Ok(act(Code::Adds, Kind::Bet, money(t, dec)?, all_in));
     }
     if rest.starts_with("raises ") {
-        let rest = rest
-            .find(" and has reached the ")
-            .map_or(rest, |i| &rest[..i]);
+        let rest = find_str(rest, " and has reached the ").map_or(rest, |i| &rest[..i]);
         // the first " to " from the second character of the amount on
         let from = 7 + rest[7..].chars().next().map_or(0, char::len_utf8);
         let cut = rest
             .get(from..)
-            .and_then(|s| s.find(" to "))
+            .and_then(|s| find_str(s, " to "))
             .map(|i| i + from);
         let Some(cut) = cut.filter(|&c| rest.len() > c + 4) else {
             return Err("odd_raise");
@@ -210,7 +209,7 @@ pub(super) fn read_act(rest: &str, dec: u32) -> Result<Act, Defer> {
 /// form by `_SEAT`.
 pub(super) fn read_seat(line: &str, dec: u32) -> Result<Option<SeatLine>, Defer> {
     if let Some(body) = line.strip_suffix(" in chips)") {
-        if let (Some(colon), Some(open)) = (body.find(": "), body.rfind(" (")) {
+        if let (Some(colon), Some(open)) = (find_str(body, ": "), body.rfind(" (")) {
             let number = &body[5..colon];
             let stack = &body[open + 2..];
             if colon + 2 <= open
@@ -245,12 +244,18 @@ pub(super) fn read_seat(line: &str, dec: u32) -> Result<Option<SeatLine>, Defer>
     }))
 }
 
-pub(super) fn read_table(line: &str) -> Result<(String, Option<i64>, Option<i64>), Defer> {
+/// The table line's name, seat count and button seat.
+pub(super) type TableLine = (String, Option<i64>, Option<i64>);
+
+pub(super) fn read_table(line: &str) -> Result<TableLine, Defer> {
     let Some(q) = line.rfind('\'') else {
         return Ok((String::new(), None, None));
     };
     if !line[q..].is_ascii() {
         return Err("odd_table_line");
+    }
+    if let Some(got) = plain_table(line, q) {
+        return got;
     }
     let Some(t) = res().table.captures(line) else {
         return Ok((String::new(), None, None));
@@ -259,12 +264,50 @@ pub(super) fn read_table(line: &str) -> Result<(String, Option<i64>, Option<i64>
     Ok((t["name"].to_string(), num("max")?, num("button")?))
 }
 
+/// `_TABLE` for the usual line, `Table 'name' N-max Seat #B is the button` (each part after
+/// the name optional, one blank before it), read by hand; `q` is the line's last quote, and
+/// all after it ASCII. None: any other form (the regex reads it).
+fn plain_table(line: &str, q: usize) -> Option<Result<TableLine, Defer>> {
+    if !line.starts_with("Table '") || q < 7 {
+        return None;
+    }
+    let mut rest = &line[q + 1..];
+    let number = |t: &str| -> Option<usize> {
+        let n = t.bytes().take_while(u8::is_ascii_digit).count();
+        (n > 0).then_some(n)
+    };
+    let mut max = None;
+    if let Some(t) = rest.strip_prefix(' ') {
+        if let Some(n) = number(t) {
+            if let Some(after) = t[n..].strip_prefix("-max").or(t[n..].strip_prefix("-Max")) {
+                max = Some(&t[..n]);
+                rest = after;
+            }
+        }
+    }
+    let mut button = None;
+    if let Some(t) = rest.strip_prefix(" Seat #") {
+        if let Some(n) = number(t) {
+            if t[n..].starts_with(" is the button") {
+                button = Some(&t[..n]);
+                rest = &t[n + 14..];
+            }
+        }
+    }
+    // what follows must not be one the regex would read on: another blank, a "(Play Money)"
+    if rest.starts_with(|c: char| c.is_ascii_whitespace() || c == '\x0b') {
+        return None;
+    }
+    let num = |m: Option<&str>| m.map(ascii_int).transpose();
+    Some(num(max).and_then(|max| Ok((line[7..q].to_string(), max, num(button)?))))
+}
+
 /// `_COLLECTED` for the usual line: the one split of `t` (after " collected ") into an amount
 /// and " from pot|main pot|side pot[-N]" at the end. None: read it with the regex.
 pub(super) fn collected_fast(t: &str) -> Result<Option<(&str, Option<i64>)>, Defer> {
     let mut found = None;
     let mut at = 0;
-    while let Some(i) = t[at..].find(" from ") {
+    while let Some(i) = find_str(&t[at..], " from ") {
         let p = at + i;
         let where_ = &t[p + 6..];
         let pot = match where_ {

@@ -5,6 +5,7 @@ use crate::model::*;
 use crate::parse::cards::{cards_in_brackets, parse_cards};
 use crate::parse::starlike::{ascii_int, money, summary_cards};
 use crate::parse::Defer;
+use crate::text::{find_str, split_once_str};
 use regex::Regex;
 use std::sync::OnceLock;
 
@@ -155,18 +156,18 @@ fn plain_pot(line: &str) -> Option<PotTexts<'_>> {
         return None;
     }
     let body = line.strip_prefix("Total pot ")?;
-    let (before, rake) = body.split_once(" | Rake ")?;
+    let (before, rake) = split_once_str(body, " | Rake ")?;
     if !is_amount(rake) {
         return None;
     }
-    let Some((total, mut r)) = before.split_once(" Main pot ") else {
+    let Some((total, mut r)) = split_once_str(before, " Main pot ") else {
         return is_amount(before).then_some((before, vec![], rake));
     };
     if !is_amount(total) {
         return None;
     }
     let mut pots = Vec::new();
-    let k = r.find(". Side pot-")?;
+    let k = find_str(r, ". Side pot-")?;
     if !is_amount(&r[..k]) {
         return None;
     }
