@@ -73,21 +73,24 @@ def parse_bytes(
     start: int = 0,
     fmt_name: str | None = None,
     final: bool = True,
+    followed: bool = False,
 ) -> FileParse:
     """Decode, detect, split, parse and replay ``data[start:]``. Never raises.
 
     ``final=False`` (a file still being written) leaves out a last hand that no blank line
     or next hand follows yet; ``consumed`` then stops at its first byte. With ``final=True``
     such a hand is taken unless it fails as a hand cut short does (then it is left out too).
+    ``followed``: ``data`` is a piece of a larger file that another hand follows
+    (:mod:`pipeline.ingest.stream`), so its last hand is never left out as cut short.
     """
     try:
-        return _parse_bytes(data, path, start, fmt_name, final)
+        return _parse_bytes(data, path, start, fmt_name, final, followed)
     except Exception as exc:  # noqa: BLE001 - decoding/splitting bug: the file is skipped, loudly
         return FileParse(None, f"internal_error: {type(exc).__name__}", (), start)
 
 
 def _parse_bytes(
-    data: bytes, path: str, start: int, fmt_name: str | None, final: bool
+    data: bytes, path: str, start: int, fmt_name: str | None, final: bool, followed: bool
 ) -> FileParse:
     tail = data[start:] if start else data
     settled = len(data) if final else start
@@ -119,7 +122,7 @@ def _parse_bytes(
         end = start + chunks[i + 1].offset if i + 1 < len(chunks) else limit
         absolute = Chunk(chunk.text, start + chunk.offset, chunk.line + line_base)
         outcomes.append(one_hand(absolute, path, fmt, end))
-    if pending is None and absolute is not None and cut_short(
+    if pending is None and absolute is not None and not followed and cut_short(
         outcomes[-1], absolute, mid_line=not text.endswith("\n")
     ):
         limit = outcomes.pop().offset
