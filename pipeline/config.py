@@ -46,9 +46,9 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 
 #: A big file of a streamed format (:mod:`pipeline.ingest.stream`: PokerStars, GGPoker,
 #: Ignition) is read and stored in pieces of about this many bytes (a quarter on the Python
-#: core), so it is not bound by MAX_FILE_BYTES. 16 MB is ~12,000 hands: enough runs of 2,048
-#: for the native core's threads; its rows take ~45 MB (measured: 3.6 KB of Arrow per hand).
-PIECE_BYTES = 16 * 1024 * 1024
+#: core), so it is not bound by MAX_FILE_BYTES. 8 MB is ~6,000 PokerStars hands: several runs
+#: for the native core's threads; their rows take ~22 MB (measured: 3.6 KB of Arrow per hand).
+PIECE_BYTES = 8 * 1024 * 1024
 
 #: The largest hand, in characters; a bigger chunk is rejected as ``oversized_hand`` without
 #: being parsed. Real hands take 1-8 KB (the corpus's largest real hand: an XML tournament

@@ -31,7 +31,7 @@ from parsers.text import decode
 from pipeline import config
 
 __all__ = ["STREAMED", "Piece", "line_ends", "piece_bytes", "pieces", "prefix",
-           "stream_above", "stream_digest", "streamed_format"]
+           "read_range", "stream_above", "stream_digest", "streamed_format"]
 
 #: Formats whose big files are streamed: text cut at a one-line header, read natively.
 STREAMED = frozenset({"pokerstars", "ggpoker", "ignition"})
@@ -99,6 +99,13 @@ def stream_digest(path: Path) -> tuple[str, int]:
             digest.update(block)
             size += len(block)
     return digest.hexdigest(), size
+
+
+def read_range(path: Path, lo: int, hi: int) -> bytes:
+    """The file's bytes from ``lo`` to ``hi``."""
+    with open(path, "rb") as fh:
+        fh.seek(lo)
+        return fh.read(hi - lo)
 
 
 def prefix(path: Path, end: int) -> tuple[hashlib.blake2b, int]:

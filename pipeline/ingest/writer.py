@@ -41,6 +41,7 @@ from pipeline.ingest.stream import (
     piece_bytes,
     pieces,
     prefix,
+    read_range,
     stream_above,
     stream_digest,
     streamed_format,
@@ -198,6 +199,10 @@ class Batcher:
         self.committed = self.run.snapshot()
 
 
+#: The status of a file skipped as too large to read.
+_TOO_LARGE = "skipped: too_large"
+
+
 def _mtime(timestamp: float) -> datetime:
     return datetime.fromtimestamp(timestamp, UTC).replace(tzinfo=None)
 
@@ -301,12 +306,15 @@ class Writer:
             return
         mtime = _mtime(stat.st_mtime)
         prev = self.states.get(name)
+        big = stat.st_size > stream_above()
+        # (a big file skipped as too large before it could be streamed is tried again)
         if (not self.force and prev is not None and prev.status != "partial"
-                and prev.size == stat.st_size and prev.mtime == mtime):
+                and prev.size == stat.st_size and prev.mtime == mtime
+                and not (big and prev.status == _TOO_LARGE)):
             self.run.unchanged += 1
             self.run.bytes_done += stat.st_size
             return
-        if stat.st_size > stream_above():
+        if big:
             streamed = self._stream_tasks(path, index, mtime, prev)
             if streamed is not None:
                 yield from streamed
@@ -368,7 +376,7 @@ class Writer:
             run.skip("unreadable", name)
             return
         if (not self.force and prev is not None and prev.content_hash == digest
-                and prev.status != "partial"):
+                and prev.status not in ("partial", _TOO_LARGE)):
             run.unchanged += 1
             run.bytes_done += size
             if prev.mtime != mtime:
@@ -380,7 +388,7 @@ class Writer:
             head, lines = prefix(path, consumed)
             if head.hexdigest() == prev.consumed_hash:
                 start, base = consumed, prev
-                again = self._grown_last_hand(name, size, lambda lo, hi: _read(path, lo, hi),
+                again = self._grown_last_hand(name, size, lambda lo, hi: read_range(path, lo, hi),
                                               prev)
                 if again is not None:
                     start = again.offset
@@ -418,7 +426,7 @@ class Writer:
         return Task(name, index, after=FileRecord(
             path=name, size=size, mtime=mtime, content_hash=digest, format=None,
             bytes_consumed=0, hands=0, imported=0, duplicates=0, rejected=0,
-            status="skipped: too_large", consumed_hash=_hash(b"")))
+            status=_TOO_LARGE, consumed_hash=_hash(b"")))
 
     def finish(self, task: Task, parsed: PackedFile | None) -> None:
         self.position = (task.index, *self.position[1:])
@@ -439,7 +447,7 @@ class Writer:
                 self._feed(parsed, task, self.batcher.files[task.name])
             run.bytes_done += len(data)
             task.data = None
-            self._flush_if_full()
+            self._flush_after(piece)
             return
         if parsed.n_outcomes:
             run.cores[parsed.core] += 1
@@ -466,7 +474,7 @@ class Writer:
             self._feed(parsed, task, record)
         run.bytes_done += len(data) + (piece.base if piece is not None else 0)
         task.data = None  # the bytes are not needed any more: keep memory flat
-        self._flush_if_full()
+        self._flush_after(piece)
 
     def _rest_too_large(self, task: Task, piece: Piece) -> None:
         """A streamed file with no place to cut it past ``piece.base``: what was read of it
@@ -476,11 +484,13 @@ class Writer:
             return
         self.run.skip("too_large", task.name)
         record = self.batcher.files[task.name]
-        self.batcher.update_file(replace(record, status="skipped: too_large"))
+        self.batcher.update_file(replace(record, status=_TOO_LARGE))
         self.open = None
 
-    def _flush_if_full(self) -> None:
-        if self.batcher.full:
+    def _flush_after(self, piece: Piece | None) -> None:
+        """A full batch is written; so is the rest of a piece before the next piece of its
+        file is taken (its rows hold the piece's tables: one piece in memory at a time)."""
+        if self.batcher.full or (piece is not None and not piece.last):
             self.batcher.flush()
 
     def _take_back(self, task: Task, parsed: PackedFile) -> FileRecord | None:
@@ -589,10 +599,3 @@ def fewer_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*before)
-
-
-def _read(path: Path, lo: int, hi: int) -> bytes:
-    """The file's bytes from ``lo`` to ``hi``."""
-    with open(path, "rb") as fh:
-        fh.seek(lo)
-        return fh.read(hi - lo)
