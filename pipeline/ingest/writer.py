@@ -306,8 +306,7 @@ class Writer:
             return
         mtime = _mtime(stat.st_mtime)
         prev = self.states.get(name)
-        big = stat.st_size > stream_above()
-        # (a big file skipped as too large before it could be streamed is tried again)
+        big = stat.st_size > stream_above()  # (one once skipped too_large is tried again)
         if (not self.force and prev is not None and prev.status != "partial"
                 and prev.size == stat.st_size and prev.mtime == mtime
                 and not (big and prev.status == _TOO_LARGE)):
