@@ -20,6 +20,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_HAND_CHARS",
     "MAX_LINE_CHARS",
+    "PIECE_BYTES",
     "REJECT_TEXT_CHARS",
     "default_config",
     "default_db",
@@ -42,6 +43,12 @@ BULK_CHECKPOINT = "64MB"
 #: Real files reach tens of MB (the corpus's largest is 1.9 MB; a client's file per table and
 #: day stays far below this), so 64 MB takes them all and keeps one worker near 2.5 GB.
 MAX_FILE_BYTES = 64 * 1024 * 1024
+
+#: A big file of a streamed format (:mod:`pipeline.ingest.stream`: PokerStars, GGPoker,
+#: Ignition) is read and stored in pieces of about this many bytes (a quarter on the Python
+#: core), so it is not bound by MAX_FILE_BYTES. 8 MB is ~6,000 PokerStars hands: several runs
+#: for the native core's threads; their rows take ~22 MB (measured: 3.6 KB of Arrow per hand).
+PIECE_BYTES = 8 * 1024 * 1024
 
 #: The largest hand, in characters; a bigger chunk is rejected as ``oversized_hand`` without
 #: being parsed. Real hands take 1-8 KB (the corpus's largest real hand: an XML tournament

@@ -28,10 +28,11 @@ from types import ModuleType
 
 from parsers import registry
 from pipeline import config
-from pipeline.core_rows import packed_from_batch, packed_from_native
+from pipeline.core_rows import packed_from_batch, packed_from_native, shifted
 from pipeline.errors import SidepotError
 from pipeline.ingest.pack import PackedFile, pack
 from pipeline.ingest.parse import parse_bytes
+from pipeline.ingest.stream import Piece
 
 __all__ = ["CORE_ENV", "NATIVE_ENTRY", "chosen_core", "native_available", "parse_file",
            "parse_file_python"]
@@ -82,8 +83,15 @@ def chosen_core() -> str:
     return "native"
 
 
-def parse_file(args: tuple[bytes, str, int, str | None, bool]) -> PackedFile:
-    """The worker's job: one file's bytes (from ``start``) -> a PackedFile, by the chosen core."""
+def parse_file(args: tuple) -> PackedFile:
+    """The worker's job: one file's bytes (from ``start``) -> a PackedFile, by the chosen core.
+
+    ``args``: (data, path, start, format name, final), and for a piece of a big file
+    (:mod:`pipeline.ingest.stream`) its :class:`~pipeline.ingest.stream.Piece` sixth: the
+    piece is read as a file of its own, then its positions moved to the file's.
+    """
+    if len(args) > 5:
+        return _parse_piece(*args)
     if chosen_core() == "native":
         packed = _parse_native(*args)
         if packed is not None:
@@ -91,23 +99,38 @@ def parse_file(args: tuple[bytes, str, int, str | None, bool]) -> PackedFile:
     return parse_file_python(args)
 
 
-def parse_file_python(args: tuple[bytes, str, int, str | None, bool]) -> PackedFile:
+def parse_file_python(args: tuple, followed: bool = False) -> PackedFile:
     """The reference: :func:`pipeline.ingest.parse.parse_bytes` then :func:`pack`."""
-    data, path, start, fmt_name, final = args
+    data, path, start, fmt_name, final = args[:5]
     # No collection while one file is parsed: hands are trees of frozen values, so the
     # collector would walk them for nothing; cycles from the odd exception are collected
     # after the file, so memory stays bounded by one file.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return pack(parse_bytes(data, path, start=start, fmt_name=fmt_name, final=final))
+        return pack(parse_bytes(data, path, start=start, fmt_name=fmt_name, final=final,
+                                followed=followed))
     finally:
         if enabled:
             gc.enable()
 
 
+def _parse_piece(data: bytes, path: str, start: int, fmt_name: str | None, final: bool,
+                 piece: Piece) -> PackedFile:
+    """One piece of a big file: mid-file (not its last piece) another hand follows it, so its
+    last hand is whole and ``final`` is the file's only for its last piece."""
+    followed = not piece.last
+    final = final or followed
+    packed = None
+    if chosen_core() == "native":
+        packed = _parse_native(data, path, start, fmt_name, final, followed)
+    if packed is None:
+        packed = parse_file_python((data, path, start, fmt_name, final), followed)
+    return shifted(packed, piece.base, piece.line_base, keep_skip=piece.first)
+
+
 def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
-                  final: bool) -> PackedFile | None:
+                  final: bool, followed: bool = False) -> PackedFile | None:
     """The native core's PackedFile (its rows, and the Python core's for the hands it
     defers), or None when the Python core must read the whole file: a format no native entry
     point reads, a file over the import's size bound, one the native core defers whole (an
@@ -125,7 +148,7 @@ def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
         return None
     if fmt == "phh" and any(s != "rows" for s in out["chunks"].column("status").to_pylist()):
         return None  # the PHH reader does not hand back deferred hands' text yet
-    return packed_from_native(out, data, path, start, fmt)
+    return packed_from_native(out, data, path, start, fmt, followed)
 
 
 @cache
@@ -189,7 +212,7 @@ def parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
     for k, args in enumerate(jobs):
         if args is None:
             continue
-        if native and _batchable(*args):
+        if native and len(args) == 5 and _batchable(*args):
             batch.append(k)
         else:
             out[k] = parse_file(args)

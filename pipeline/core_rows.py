@@ -17,10 +17,11 @@ neither stored nor rejected, for the next import.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from parsers import registry
 from parsers.text import Chunk
@@ -29,7 +30,7 @@ from pipeline.ingest.parse import FileParse, Outcome, cut_short, one_hand
 from pipeline.store.rows import Rows
 from pipeline.store.schema import HAND_TABLES, Reject
 
-__all__ = ["packed_from_native"]
+__all__ = ["packed_from_batch", "packed_from_native", "shifted"]
 
 #: The tables a native result carries, with their per-hand row counts in ``chunks``.
 _COUNTED = (("seats", "n_seats"), ("actions", "n_actions"), ("pots", "n_pots"),
@@ -49,10 +50,11 @@ class _Chunks:
 
 
 def packed_from_native(out: dict, data: bytes, path: str, start: int,
-                       fmt_name: str) -> PackedFile | None:
+                       fmt_name: str, followed: bool = False) -> PackedFile | None:
     """The PackedFile of a native result (None: not one the merge can take, the Python core
     then reads the whole file). Core ``"native"`` when the native core decided every hand,
-    ``"mixed"`` when the Python core read some of them."""
+    ``"mixed"`` when the Python core read some of them. ``followed``: ``data`` is a piece of
+    a file that goes on (its last hand is never one cut short)."""
     table: pa.Table = out["chunks"]
     if out["hands"].num_rows != _count(table.column("status"), "rows"):
         return None
@@ -60,7 +62,7 @@ def packed_from_native(out: dict, data: bytes, path: str, start: int,
         return _all_native(out, table, len(data), fmt_name)
     cols = table.select(["offset", "end", "line", "status", "index", "text"]).to_pydict()
     chunks = _Chunks(**cols)
-    return _merged(out, chunks, data, path, start, fmt_name)
+    return _merged(out, chunks, data, path, start, fmt_name, followed)
 
 
 def _count(column: pa.ChunkedArray, value: str) -> int:
@@ -102,7 +104,7 @@ def _all_native(out: dict, table: pa.Table, size: int, fmt_name: str) -> PackedF
 
 
 def _merged(out: dict, c: _Chunks, data: bytes, path: str, start: int,
-            fmt_name: str) -> PackedFile:
+            fmt_name: str, followed: bool) -> PackedFile:
     """Native rows, native rejects and the Python core's outcomes of the deferred chunks."""
     fmt = registry.by_name(fmt_name)
     n = len(c.offset)
@@ -115,7 +117,7 @@ def _merged(out: dict, c: _Chunks, data: bytes, path: str, start: int,
     native_rejects = [Reject(**r) for r in out["rejects"].to_pylist()]
     # parse_bytes' rule for a last hand (only when the native core kept it: a file still
     # being written has its unfinished last hand left out already).
-    if n and consumed == len(data) and c.status[-1] != "rows":
+    if n and consumed == len(data) and c.status[-1] != "rows" and not followed:
         last = deferred.get(n - 1) or Outcome(
             c.offset[-1], c.end[-1], reject=native_rejects[c.index[-1]])
         raw = c.text[-1] if c.text[-1] is not None else last.reject.raw_text
@@ -226,3 +228,32 @@ def packed_from_batch(out: dict, jobs: list[tuple],
                                  codes, {}, rows, incomplete=consumed < len(job[0]),
                                  core="native"))
     return packed
+
+
+#: The columns that hold a position in the file: (table, column, "offset" or "line"). (An
+#: action's or finding's ``line`` counts from its hand's first line: it does not move.)
+_POSITIONS = (("hands", "source_offset", "offset"), ("hands", "source_line", "line"))
+
+
+def shifted(packed: PackedFile, base: int, line_base: int, *,
+            keep_skip: bool = True) -> PackedFile:
+    """A piece's PackedFile (read as a file of its own) with its positions moved to the
+    file's: bytes by ``base``, lines by ``line_base`` (:mod:`pipeline.ingest.stream`).
+    ``keep_skip=False`` (a piece past the file's first): no skip reason, which is the file's
+    start's to say."""
+    if base == 0 and line_base == 0 and keep_skip:
+        return packed
+    rows = packed.rows
+    tables = dict(rows.tables)
+    for name, column, kind in _POSITIONS:
+        table = tables[name]
+        at = table.schema.get_field_index(column)
+        by = base if kind == "offset" else line_base
+        moved = pc.add(table.column(at), pa.scalar(by, table.schema.field(at).type))
+        tables[name] = table.set_column(at, column, moved)
+    rejects = {k: replace(r, source_offset=r.source_offset + base, line=r.line + line_base)
+               for k, r in packed.rejects.items()}
+    return replace(packed, skip=packed.skip if keep_skip else None,
+                   consumed=packed.consumed + base,
+                   ends=tuple(e + base for e in packed.ends), rejects=rejects,
+                   rows=Rows(tables, rows.starts, rows.sources))

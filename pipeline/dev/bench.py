@@ -15,7 +15,9 @@ Stages on the PokerStars text: split (decode, detect, split into hands), parse, 
 ``jobs=1`` and ``jobs=2``, each import in its own process so its peak memory is its own. Rates
 are hands per wall-clock second and per CPU second (workers included): on a busy machine the
 CPU figure is the one that compares. ``--memory-hands`` imports copies of the hands (new ids)
-at growing sizes to show the peak memory's slope. Results: printed, and bench/results.json.
+at growing sizes to show the peak memory's slope; ``--big-file-hands 1000000`` imports one file
+of that many hands (streamed in pieces) with ``jobs=1`` and ``2``. Results: printed, and
+bench/results.json.
 
 Both cores side by side (where the native one is built): the imports run on the default
 core (native) and again with ``SIDEPOT_CORE=python``, on the many files and on the same
@@ -98,6 +100,39 @@ def replicate_one_file(folder: Path, out: Path) -> Path:
     if not target.exists():
         target.write_bytes(b"\n\n".join(p.read_bytes() for p in sorted(folder.glob("*.txt"))))
     return target
+
+
+def one_big_file(src: Path, hands: int, per_copy: int, out: Path) -> Path:
+    """One file of about ``hands`` hands: copies of the ``src`` files with new hand numbers,
+    written a copy at a time (a 1,000,000-hand file is ~1.4 GB: never held in memory)."""
+    target = out / f"one-{hands}.txt"
+    if target.exists():
+        return target
+    texts = [f.read_bytes() for f in sorted(src.glob("*.txt"))]
+    number = re.compile(_HAND_NO.pattern.encode())
+    with open(target.with_suffix(".part"), "wb") as fh:
+        for k in range(max(1, round(hands / per_copy))):
+            for text in texts:
+                fh.write(number.sub(lambda m, k=k: m[1] + str(k + 1).encode() + m[2], text))
+                fh.write(b"\n\n")
+    target.with_suffix(".part").rename(target)
+    return target
+
+
+def big_file_runs(src: Path, sizes: list[int], per_copy: int) -> list[dict]:
+    """Imports of one large file per size (streamed in pieces), ``--jobs 1`` and ``2``: peak
+    memory and rates, on the default core."""
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            path = one_big_file(src, size, per_copy, Path(tmp))
+            for jobs in (1, 2):
+                run = import_run(path, jobs)
+                runs.append({"hands": run["hands"], "jobs": jobs, "bytes": path.stat().st_size,
+                             **{k: run[k] for k in ("peak_rss_mb", "worker_peak_rss_mb",
+                                                    "hands_per_s", "hands_per_cpu_s")}})
+            path.unlink()
+    return runs
 
 
 def _cpu() -> float:
@@ -330,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--files", type=int, default=10)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--memory-hands", type=int, nargs="*", default=[10_000, 200_000])
+    ap.add_argument("--big-file-hands", type=int, nargs="*", default=[],
+                    help="also import one file of each of these many hands (e.g. 1000000: "
+                         "~1.4 GB, minutes), jobs 1 and 2, for its peak memory")
     ap.add_argument("--no-corpus", action="store_true")
     ap.add_argument("--quick", action="store_true",
                     help="for iterating: 2,000 hands in 4 files, no corpus, no memory runs")
@@ -368,6 +406,8 @@ def main(argv: list[str] | None = None) -> int:
         out["corpus_pokerstars_import_jobs2"] = import_run(corpus, 2)
     if args.memory_hands:
         out["memory"] = memory_runs(root / "ps", args.memory_hands, args.hands)
+    if args.big_file_hands:
+        out["big_file"] = big_file_runs(root / "ps", args.big_file_hands, args.hands)
     out["ratios"] = ratios(out)
     out["machine"]["load_after"] = os.getloadavg()
     print(render(out))
@@ -383,7 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-_OWN_KEYS = ("corpus_pokerstars_import_jobs1", "corpus_pokerstars_import_jobs2", "memory")
+_OWN_KEYS = ("corpus_pokerstars_import_jobs1", "corpus_pokerstars_import_jobs2", "memory",
+             "big_file")
 
 
 def ratios(out: dict) -> dict:
@@ -440,6 +481,10 @@ def render(out: dict) -> str:
     for m in out.get("memory", []):
         lines.append(f"memory: {m['hands']:>9} hands -> writer peak {m['peak_rss_mb']} MB, "
                      f"worker peak {m['worker_peak_rss_mb']} MB")
+    for m in out.get("big_file", []):
+        lines.append(f"one file: {m['hands']:>9} hands, jobs {m['jobs']} -> writer peak "
+                     f"{m['peak_rss_mb']} MB, worker peak {m['worker_peak_rss_mb']} MB, "
+                     f"{m['hands_per_s']:.0f} hands/s, {m['hands_per_cpu_s']:.0f} hands/cpu-s")
     lines.append("ratios: " + json.dumps(out["ratios"]))
     return "\n".join(lines)
 

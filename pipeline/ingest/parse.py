@@ -77,21 +77,24 @@ def parse_bytes(
     start: int = 0,
     fmt_name: str | None = None,
     final: bool = True,
+    followed: bool = False,
 ) -> FileParse:
     """Decode, detect, split, parse and replay ``data[start:]``. Never raises.
 
     ``final=False`` (a file still being written) leaves out a last hand that no blank line
     or next hand follows yet; ``consumed`` then stops at its first byte. With ``final=True``
     such a hand is taken unless it fails as a hand cut short does (then it is left out too).
+    ``followed``: ``data`` is a piece of a larger file that another hand follows
+    (:mod:`pipeline.ingest.stream`), so its last hand is never left out as cut short.
     """
     try:
-        return _parse_bytes(data, path, start, fmt_name, final)
+        return _parse_bytes(data, path, start, fmt_name, final, followed)
     except Exception as exc:  # noqa: BLE001 - decoding/splitting bug: the file is skipped, loudly
         return FileParse(None, f"internal_error: {type(exc).__name__}", (), start)
 
 
 def _parse_bytes(
-    data: bytes, path: str, start: int, fmt_name: str | None, final: bool
+    data: bytes, path: str, start: int, fmt_name: str | None, final: bool, followed: bool
 ) -> FileParse:
     tail = data[start:] if start else data
     settled = len(data) if final else start
@@ -115,11 +118,11 @@ def _parse_bytes(
     # line follows it; any file leaves it out when it fails the way a hand cut short fails.
     pending = chunks.pop() if not final and not _ends_with_blank_line(text) else None
     limit = pending.offset if pending is not None else len(data)
-    outcomes = [] if start else leading_reject(text, chunks[0], path, fmt)
+    outcomes = [] if start or not chunks else leading_reject(text, chunks[0], path, fmt)
     for i, chunk in enumerate(chunks):
         end = chunks[i + 1].offset if i + 1 < len(chunks) else limit
         outcomes.append(one_hand(chunk, path, fmt, end))
-    if pending is None and chunks and cut_short(
+    if pending is None and chunks and not followed and cut_short(
         outcomes[-1], chunks[-1], mid_line=not text.endswith("\n")
     ):
         limit = outcomes.pop().offset

@@ -98,6 +98,7 @@ def import_paths(
             writer.position = (0, len(files), bytes_total)
             for task, packed in pool.map_ordered(writer.tasks(files), Task.job):
                 writer.finish(task, packed)
+                del task, packed  # not kept alive while the next file (or piece) is parsed
             writer.batcher.flush()
             if not live:  # (a watch pass reads new hands only, every second)
                 run.rezoned = rezone_stored(store.con, zones or ZoneSettings())

@@ -32,11 +32,21 @@ from datetime import UTC, datetime
 from itertools import chain
 from pathlib import Path
 
-from pipeline.config import MAX_FILE_BYTES
+from pipeline.config import DETECT_BYTES, MAX_FILE_BYTES
 from pipeline.ingest import archive
 from pipeline.ingest.anonymous import mark_seats
 from pipeline.ingest.pack import PackedFile
 from pipeline.ingest.reread import Position, drop_from, ends_open, last_position, taken_back
+from pipeline.ingest.stream import (
+    Piece,
+    piece_bytes,
+    pieces,
+    prefix,
+    read_range,
+    stream_above,
+    stream_digest,
+    streamed_format,
+)
 from pipeline.ingest.zones import ZoneSettings, resolve_hands, unzoned_sites
 from pipeline.store.db import FileRecord, Reject, Rows, Store
 from pipeline.store.rows import concat_rows
@@ -194,6 +204,10 @@ class Batcher:
         self.committed = self.run.snapshot()
 
 
+#: The status of a file skipped as too large to read.
+_TOO_LARGE = "skipped: too_large"
+
+
 def _mtime(timestamp: float) -> datetime:
     return datetime.fromtimestamp(timestamp, UTC).replace(tzinfo=None)
 
@@ -215,11 +229,17 @@ class Task:
     last: bool = False
     prev: FileRecord | None = None  # the file's committed row, when it was read before
     again: Position | None = None  # a last hand read again from here (see reread)
+    #: A piece of a big file (:mod:`pipeline.ingest.stream`): ``data`` is the piece.
+    piece: Piece | None = None
+    head: object = None  # a streamed file's blake2b state of its bytes before ``start``
+    fmt: str | None = None  # a streamed file's format, as the writer detected it
 
     def job(self) -> tuple | None:
         if self.data is None:
             return None
-        fmt = self.base.format if self.base else None
+        fmt = self.base.format if self.base else self.fmt
+        if self.piece is not None:
+            return (self.data, self.name, 0, fmt, self.final, self.piece)
         return (self.data, self.name, self.start, fmt, self.final)
 
 
@@ -243,6 +263,8 @@ class Writer:
         self.limits = limits
         self.states = store.file_states()  # committed progress of every known file
         self.position = (0, 0, 0)
+        #: The streamed file being fed: its name and the hash of its bytes fed so far.
+        self.open: tuple[str, object] | None = None
 
     def tasks(self, files: Sequence[Path]) -> Iterator[Task]:
         for index, path in enumerate(files, 1):
@@ -289,11 +311,18 @@ class Writer:
             return
         mtime = _mtime(stat.st_mtime)
         prev = self.states.get(name)
+        big = stat.st_size > stream_above()  # (one once skipped too_large is tried again)
         if (not self.force and prev is not None and prev.status != "partial"
-                and prev.size == stat.st_size and prev.mtime == mtime):
+                and prev.size == stat.st_size and prev.mtime == mtime
+                and not (big and prev.status == _TOO_LARGE)):
             self.run.unchanged += 1
             self.run.bytes_done += stat.st_size
             return
+        if big:
+            streamed = self._stream_tasks(path, index, mtime, prev)
+            if streamed is not None:
+                yield from streamed
+                return
         if stat.st_size > MAX_FILE_BYTES and (prev is None or not prev.bytes_consumed):
             yield self._too_large(name, index, stat.st_size, mtime)  # not even read
             return
@@ -322,7 +351,7 @@ class Writer:
         start, base, again = 0, None, None
         if not self.force and prev is not None and _resumable(prev, data):
             start, base = prev.bytes_consumed, prev
-            again = self._grown_last_hand(name, data, prev)
+            again = self._grown_last_hand(name, len(data), lambda lo, hi: data[lo:hi], prev)
             if again is not None:
                 start = again.offset
             run.resumed += 1
@@ -331,14 +360,67 @@ class Writer:
         final = not self.live or name in self.settled
         return Task(name, index, data, mtime, start, base, final, digest, prev=prev, again=again)
 
-    def _grown_last_hand(self, name: str, data: bytes, prev: FileRecord) -> Position | None:
+    def _stream_tasks(self, path: Path, index: int, mtime: datetime,
+                      prev: FileRecord | None) -> Iterator[Task] | None:
+        """A big file's tasks, one per piece (:mod:`pipeline.ingest.stream`), deciding as
+        :meth:`_bytes_task` does; None when it is not one to stream (it is read whole)."""
+        try:
+            with open(path, "rb") as fh:
+                fmt = streamed_format(fh.read(DETECT_BYTES))
+        except OSError:
+            return None  # the whole path says it is unreadable
+        return None if fmt is None else self._piece_tasks(path, index, mtime, prev, fmt)
+
+    def _piece_tasks(self, path: Path, index: int, mtime: datetime, prev: FileRecord | None,
+                     fmt: str) -> Iterator[Task]:
+        name, run = str(path), self.run
+        try:
+            digest, size = stream_digest(path)
+        except OSError:
+            run.skip("unreadable", name)
+            return
+        if (not self.force and prev is not None and prev.content_hash == digest
+                and prev.status not in ("partial", _TOO_LARGE)):
+            run.unchanged += 1
+            run.bytes_done += size
+            if prev.mtime != mtime:
+                yield Task(name, index, after=replace(prev, mtime=mtime))
+            return
+        start, base, again, head, lines = 0, None, None, None, 0
+        consumed = prev.bytes_consumed if prev is not None and not self.force else 0
+        if 0 < consumed <= size and prev.consumed_hash:
+            head, lines = prefix(path, consumed)
+            if head.hexdigest() == prev.consumed_hash:
+                start, base = consumed, prev
+                again = self._grown_last_hand(name, size, lambda lo, hi: read_range(path, lo, hi),
+                                              prev)
+                if again is not None:
+                    start = again.offset
+                    head, lines = prefix(path, start)
+                run.resumed += 1
+            else:
+                head, lines = None, 0
+        final = not self.live or name in self.settled
+        reach = prev.size if again is not None else 0  # the piece read again covers it all
+        for piece, data in pieces(path, (base.format if base else None) or fmt, start, size,
+                                  lines, piece_bytes(), reach):
+            if data is None and piece.first:  # nowhere to cut: too large, as a whole file
+                yield self._too_large(name, index, size, mtime, digest)
+                return
+            yield Task(name, index, data, mtime, start, base, final, digest, prev=prev,
+                       again=again, piece=piece, head=head, fmt=fmt)
+
+    def _grown_last_hand(self, name: str, size: int, read: Callable[[int, int], bytes],
+                         prev: FileRecord) -> Position | None:
         """Where to read a grown file again from: its last stored hand (or reject), when the
-        file was complete and that hand had no blank line after it (it may have been cut)."""
+        file was complete and that hand had no blank line after it (it may have been cut).
+        ``read(lo, hi)``: the file's bytes from ``lo`` to ``hi``."""
         end = prev.bytes_consumed
-        if prev.status != "complete" or end != prev.size or len(data) <= end:
+        if prev.status != "complete" or end != prev.size or size <= end:
             return None
         at = last_position(self.store, name, end)
-        return at if at is not None and ends_open(data, at.offset, end) else None
+        return at if at is not None and ends_open(read(at.offset, end), 0, end - at.offset) \
+            else None
 
     def _too_large(self, name: str, index: int, size: int, mtime: datetime | None,
                    digest: str = "") -> Task:
@@ -348,42 +430,71 @@ class Writer:
         return Task(name, index, after=FileRecord(
             path=name, size=size, mtime=mtime, content_hash=digest, format=None,
             bytes_consumed=0, hands=0, imported=0, duplicates=0, rejected=0,
-            status="skipped: too_large", consumed_hash=_hash(b"")))
+            status=_TOO_LARGE, consumed_hash=_hash(b"")))
 
     def finish(self, task: Task, parsed: PackedFile | None) -> None:
         self.position = (task.index, *self.position[1:])
         if parsed is not None:
             self._finish_parse(task, parsed)
+        elif task.piece is not None:
+            self._rest_too_large(task, task.piece)
         if task.after is not None:
             self.batcher.update_file(task.after)
         if task.last:
             self._report(task.name, task.index)
 
     def _finish_parse(self, task: Task, parsed: PackedFile) -> None:
-        run, data, start = self.run, task.data, task.start
+        run, data, start, piece = self.run, task.data, task.start, task.piece
         assert data is not None
+        if piece is not None and not piece.first:  # the next piece of the file being fed
+            if self.open is not None and self.open[0] == task.name:
+                self._feed(parsed, task, self.batcher.files[task.name])
+            run.bytes_done += len(data)
+            task.data = None
+            self._flush_after(piece)
+            return
         if parsed.n_outcomes:
             run.cores[parsed.core] += 1
         base = self._take_back(task, parsed)
+        size = piece.size if piece is not None else len(data)
         record = FileRecord(
-            path=task.name, size=len(data), mtime=task.mtime, content_hash=task.digest,
+            path=task.name, size=size, mtime=task.mtime, content_hash=task.digest,
             format=parsed.format or (base.format if base else None), bytes_consumed=start,
             hands=base.hands if base else 0, imported=base.imported if base else 0,
             duplicates=base.duplicates if base else 0, rejected=base.rejected if base else 0,
             status="partial", consumed_hash=base.consumed_hash if base else _hash(b""),
         )
+        self.open = None
         if parsed.skip is not None:
             run.skip(parsed.skip, task.name)
             self.batcher.update_file(replace(record, status=f"skipped: {parsed.skip}"))
         else:
             run.recognised += 1
-            if parsed.consumed < len(data):  # a last hand left for next time (either core)
-                run.incomplete += 1
-                run.incomplete_files.append(task.name)
-            self._feed(parsed, data, start, record)
-        run.bytes_done += len(data)
+            if task.head is not None:
+                hasher = task.head.copy()
+            else:  # a whole file's bytes, or a piece at the file's start
+                hasher = hashlib.blake2b(data[:start] if piece is None else b"", digest_size=16)
+            self.open = (task.name, hasher)
+            self._feed(parsed, task, record)
+        run.bytes_done += len(data) + (piece.base if piece is not None else 0)
         task.data = None  # the bytes are not needed any more: keep memory flat
-        if self.batcher.full:
+        self._flush_after(piece)
+
+    def _rest_too_large(self, task: Task, piece: Piece) -> None:
+        """A streamed file with no place to cut it past ``piece.base``: what was read of it
+        stays stored, the rest is skipped as too large (its row says so)."""
+        self.run.bytes_done += piece.size - piece.base
+        if self.open is None or self.open[0] != task.name:
+            return
+        self.run.skip("too_large", task.name)
+        record = self.batcher.files[task.name]
+        self.batcher.update_file(replace(record, status=_TOO_LARGE))
+        self.open = None
+
+    def _flush_after(self, piece: Piece | None) -> None:
+        """A full batch is written; so is the rest of a piece before the next piece of its
+        file is taken (its rows hold the piece's tables: one piece in memory at a time)."""
+        if self.batcher.full or (piece is not None and not piece.last):
             self.batcher.flush()
 
     def _take_back(self, task: Task, parsed: PackedFile) -> FileRecord | None:
@@ -397,9 +508,12 @@ class Writer:
         restart = None
         if task.again is not None:
             assert base is not None and task.data is not None
-            restart = taken_back(base, task.again,
-                                 _read_again(parsed, start, base.size, task.data),
-                                 _hash(memoryview(task.data)[:start]))
+            # a streamed file's bytes are its first piece, not the whole file: no line check
+            whole = task.data if task.head is None else None
+            head = task.head.hexdigest() if task.head is not None else _hash(
+                memoryview(task.data)[:start])
+            restart = taken_back(base, task.again, _read_again(parsed, start, base.size, whole),
+                                 head)
             base = restart
         elif self.force:
             restart = replace(prev, bytes_consumed=0, hands=0, imported=0, duplicates=0,
@@ -413,12 +527,18 @@ class Writer:
         self.run.replaced += drop_from(self.store, name, start, hands=again).hands
         return base
 
-    def _feed(self, parsed: PackedFile, data: bytes, start: int, record: FileRecord) -> None:
-        """The file's outcomes into the batcher, a batch-sized run at a time; a batch that
-        fills up mid-file commits with the file's progress so far (bytes, hash, counts)."""
-        batcher = self.batcher
-        hasher = hashlib.blake2b(data[:start], digest_size=16)
-        pos = start
+    def _feed(self, parsed: PackedFile, task: Task, record: FileRecord) -> None:
+        """The file's outcomes (or a piece's) into the batcher, a batch-sized run at a time; a
+        batch that fills up mid-file commits with the file's progress so far (bytes, hash,
+        counts). ``record``: the file's row as of the bytes before these outcomes."""
+        batcher, data, piece = self.batcher, task.data, task.piece
+        assert data is not None and self.open is not None
+        hasher = self.open[1]
+        base = piece.base if piece is not None else 0  # the file's byte at data[0]
+        counted = base if piece is not None and not piece.first else 0  # in bytes_done
+        size = piece.size if piece is not None else len(data)
+        last = piece is None or piece.last
+        pos = record.bytes_consumed
         hands, rejected = record.hands, record.rejected
         rejects = sorted(parsed.rejects)
         lo, n = 0, parsed.n_outcomes
@@ -431,15 +551,19 @@ class Writer:
             lo = hi
             if batcher.full:
                 end = parsed.ends[hi - 1]
-                hasher.update(data[pos:end])
+                hasher.update(data[pos - base : end - base])
                 pos = end
                 record = replace(record, bytes_consumed=pos, hands=hands, rejected=rejected,
                                  consumed_hash=hasher.hexdigest())
                 batcher.update_file(record)
                 batcher.flush()
-                self._report(record.path, self.position[0] - 1, self.run.bytes_done + pos)
-        hasher.update(data[pos : parsed.consumed])
-        done = parsed.consumed >= len(data)
+                self._report(record.path, self.position[0] - 1,
+                             self.run.bytes_done + pos - counted)
+        hasher.update(data[pos - base : parsed.consumed - base])
+        done = last and parsed.consumed >= size
+        if last and parsed.consumed < size:  # a last hand left for next time (either core)
+            self.run.incomplete += 1
+            self.run.incomplete_files.append(task.name)
         record = replace(record, bytes_consumed=parsed.consumed, hands=hands, rejected=rejected,
                          consumed_hash=hasher.hexdigest(),
                          status="complete" if done else "partial")
@@ -461,20 +585,21 @@ def _resumable(prev: FileRecord, data: bytes) -> bool:
             and prev.consumed_hash == _hash(memoryview(data)[:consumed]))
 
 
-def _read_again(parsed: PackedFile, start: int, old_end: int, data: bytes) -> int:
+def _read_again(parsed: PackedFile, start: int, old_end: int, data: bytes | None) -> int:
     """How many of a new reading's hands begin before ``old_end`` (read before, counted
     before): those it has in full, and the one it leaves incomplete if that one is old.
 
     The incomplete one is old when it is the hand read again itself (at ``start``) or when
     the old bytes held its first line whole. A hand-start line cut before its number (888's
     "#Game No :") was not a hand start then: its bytes were the end of the hand before, so
-    counting it again would leave the files row one hand short of its stored hands."""
+    counting it again would leave the files row one hand short of its stored hands. Without
+    the file's bytes (``data`` None: a streamed file) the incomplete hand counts as old."""
     n = parsed.n_outcomes
     again = (1 if n and start < old_end else 0) + sum(1 for e in parsed.ends[: n - 1]
                                                       if e < old_end)
     if parsed.incomplete and parsed.consumed < old_end:
-        line_end = data.find(b"\n", parsed.consumed)
-        if parsed.consumed == start or 0 <= line_end < old_end:
+        line_end = data.find(b"\n", parsed.consumed) if data is not None else 0
+        if data is None or parsed.consumed == start or 0 <= line_end < old_end:
             again += 1
     return again
 

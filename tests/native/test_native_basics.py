@@ -124,9 +124,9 @@ def test_row_counts_are_the_python_starts() -> None:
 
 def test_a_large_file_read_on_several_threads_is_read_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Runs of 2,048 hands shared among threads: the same chunks and tables as one thread,
+    """Runs of 1,024 hands shared among threads: the same chunks and tables as one thread,
     and a panic on another thread is still one hand's reject."""
-    data = _sim_bytes(60) * 80  # 4,800 hands: three runs
+    data = _sim_bytes(60) * 80  # 4,800 hands: five runs
     outs = {}
     for threads in ("1", "2", "3"):
         monkeypatch.setenv("SIDEPOT_NATIVE_THREADS", threads)

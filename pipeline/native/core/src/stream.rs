@@ -19,8 +19,8 @@ use std::sync::Mutex;
 type Part = (Vec<ChunkOut>, Tables);
 
 /// Hands per run: big enough that a run's tables cost little to join, small enough that
-/// the threads finish together.
-pub const RUN: usize = 2048;
+/// the threads finish together (a streamed piece of a big file, ~6,000 hands, makes six).
+pub const RUN: usize = 1024;
 
 /// Threads for one file: what this process may use (its CPU affinity), at most 8; one for a
 /// file of one run. `SIDEPOT_NATIVE_THREADS` overrides it (1: no thread is started).
