@@ -48,7 +48,7 @@ from parsers.read import split_file
 from pipeline.core import native_available, parse_file
 from pipeline.dev.bench_small_files import small_files
 from pipeline.engine import replay
-from pipeline.ingest.writer import fewer_collections
+from pipeline.ingest.pool import fewer_collections
 
 REPO = Path(__file__).resolve().parents[2]
 _REFERENCE = re.compile(r"^(?:PokerStars .*?#\d+|.*?\$?[\d.,]+)", re.MULTILINE)

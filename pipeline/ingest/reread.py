@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 import duckdb
 
 from parsers.text import decode
+from pipeline.ingest.pack import PackedFile
 from pipeline.store.db import FileRecord, Store
 from pipeline.store.schema import HAND_TABLES, HANDS_DROPPED
 
@@ -129,3 +130,22 @@ def drop_from(store: Store, path: str, offset: int, *, hands: bool) -> Dropped:
             pass
         raise
     return Dropped(n_hands, n_rejects)
+
+
+def read_again(parsed: PackedFile, start: int, old_end: int, data: bytes | None) -> int:
+    """How many of a new reading's hands begin before ``old_end`` (read before, counted
+    before): those it has in full, and the one it leaves incomplete if that one is old.
+
+    The incomplete one is old when it is the hand read again itself (at ``start``) or when
+    the old bytes held its first line whole. A hand-start line cut before its number (888's
+    "#Game No :") was not a hand start then: its bytes were the end of the hand before, so
+    counting it again would leave the files row one hand short of its stored hands. Without
+    the file's bytes (``data`` None: a streamed file) the incomplete hand counts as old."""
+    n = parsed.n_outcomes
+    again = (1 if n and start < old_end else 0) + sum(1 for e in parsed.ends[: n - 1]
+                                                      if e < old_end)
+    if parsed.incomplete and parsed.consumed < old_end:
+        line_end = data.find(b"\n", parsed.consumed) if data is not None else 0
+        if data is None or parsed.consumed == start or 0 <= line_end < old_end:
+            again += 1
+    return again

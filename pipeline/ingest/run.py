@@ -49,9 +49,9 @@ from pipeline.errors import ImportInterrupted, SidepotError
 from pipeline.ingest import archive
 from pipeline.ingest.anonymous import mark_stored
 from pipeline.ingest.files import iter_files
-from pipeline.ingest.pool import Pool
+from pipeline.ingest.pool import Pool, fewer_collections
 from pipeline.ingest.summary import ImportSummary
-from pipeline.ingest.writer import ProgressCallback, RunCounts, Task, Writer, fewer_collections
+from pipeline.ingest.writer import ProgressCallback, RunCounts, Task, Writer
 from pipeline.ingest.zones import ZoneSettings, rezone_stored
 from pipeline.store.db import Store
 

@@ -21,12 +21,10 @@ re-read), the batches (each one transaction with its files' rows) and the progre
 
 from __future__ import annotations
 
-import gc
 import hashlib
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import chain
@@ -36,7 +34,14 @@ from pipeline.config import DETECT_BYTES, MAX_FILE_BYTES
 from pipeline.ingest import archive
 from pipeline.ingest.anonymous import mark_seats
 from pipeline.ingest.pack import PackedFile
-from pipeline.ingest.reread import Position, drop_from, ends_open, last_position, taken_back
+from pipeline.ingest.reread import (
+    Position,
+    drop_from,
+    ends_open,
+    last_position,
+    read_again,
+    taken_back,
+)
 from pipeline.ingest.stream import (
     Piece,
     piece_bytes,
@@ -512,7 +517,7 @@ class Writer:
             whole = task.data if task.head is None else None
             head = task.head.hexdigest() if task.head is not None else _hash(
                 memoryview(task.data)[:start])
-            restart = taken_back(base, task.again, _read_again(parsed, start, base.size, whole),
+            restart = taken_back(base, task.again, read_again(parsed, start, base.size, whole),
                                  head)
             base = restart
         elif self.force:
@@ -583,34 +588,3 @@ def _resumable(prev: FileRecord, data: bytes) -> bool:
     consumed = prev.bytes_consumed
     return (0 < consumed <= len(data) and bool(prev.consumed_hash)
             and prev.consumed_hash == _hash(memoryview(data)[:consumed]))
-
-
-def _read_again(parsed: PackedFile, start: int, old_end: int, data: bytes | None) -> int:
-    """How many of a new reading's hands begin before ``old_end`` (read before, counted
-    before): those it has in full, and the one it leaves incomplete if that one is old.
-
-    The incomplete one is old when it is the hand read again itself (at ``start``) or when
-    the old bytes held its first line whole. A hand-start line cut before its number (888's
-    "#Game No :") was not a hand start then: its bytes were the end of the hand before, so
-    counting it again would leave the files row one hand short of its stored hands. Without
-    the file's bytes (``data`` None: a streamed file) the incomplete hand counts as old."""
-    n = parsed.n_outcomes
-    again = (1 if n and start < old_end else 0) + sum(1 for e in parsed.ends[: n - 1]
-                                                      if e < old_end)
-    if parsed.incomplete and parsed.consumed < old_end:
-        line_end = data.find(b"\n", parsed.consumed) if data is not None else 0
-        if data is None or parsed.consumed == start or 0 <= line_end < old_end:
-            again += 1
-    return again
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """A rarer young-generation GC while importing: a batch keeps ~100k live objects that
-    every collection would walk again (measured: flattening runs ~2x faster)."""
-    before = gc.get_threshold()
-    gc.set_threshold(50_000, 20, 20)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
