@@ -56,11 +56,12 @@ def _ensure_store(db: Path, corpus: Path) -> float | None:
 
 
 def _graph_player(db: Path) -> str:
-    """The player with most Ignition cash hands (the corpus's hero there)."""
+    """The player with most Ignition cash hands (the corpus's hero there; the seat labels of
+    Ignition's anonymous tables are no players)."""
     with duckdb.connect(str(db), read_only=True) as con:
         row = con.execute(
             "SELECT s.player FROM seats s JOIN hands h USING (site, hand_id) "
-            "WHERE h.site = 'ignition' AND NOT h.is_tournament "
+            "WHERE h.site = 'ignition' AND NOT h.is_tournament AND NOT s.anonymous "
             "GROUP BY s.player ORDER BY count(*) DESC, s.player LIMIT 1").fetchall()
         hands = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
     if not row:
