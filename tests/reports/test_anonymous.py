@@ -18,51 +18,17 @@ from reports.known import resolve
 from reports.page import page_data
 from reports.search import HandSearch, find_hands
 from reports.stats import player_stats
+from tests.support.ignition_zone import zone_hand
 
 runner = CliRunner()
 
-# One Bovada Zone hand in the site's layout (labels for names, the hero marked [ME]); the
-# test file holds it under several hand numbers, with the seats' cards and stacks the same.
-IGNITION = """\
-Bovada Hand #{n}  Zone Poker ID#1366 HOLDEMZonePoker No Limit - 2019-04-06 03:44:{s:02d}
-Seat 1: Big Blind [ME] ($25 in chips)
-Seat 2: UTG ($18.98 in chips)
-Seat 3: Dealer ($28.82 in chips)
-Seat 4: Small Blind ($14.33 in chips)
-Dealer : Set dealer [3]
-Small Blind : Small Blind $0.10
-Big Blind  [ME] : Big blind $0.25
-*** HOLE CARDS ***
-Big Blind  [ME] : Card dealt to a spot [Kh 9s]
-UTG : Card dealt to a spot [Jh 3d]
-Dealer : Card dealt to a spot [Ah Jd]
-Small Blind : Card dealt to a spot [7s 6s]
-UTG : Folds
-Dealer : Raises $0.75 to $0.75
-Small Blind : Calls $0.65
-Big Blind  [ME] : Folds
-*** FLOP *** [Js 7c 2h]
-Small Blind : Checks
-Dealer : Bets $1.25
-Small Blind : Folds
-Dealer : Return uncalled portion of bet $1.25
-Dealer : Does not show [Ah Jd] (One pair)
-Dealer : Hand result $1.67
-*** SUMMARY ***
-Total Pot($1.75)
-Board [Js 7c 2h]
-Seat+1: Big Blind Folded on the FLOP
-Seat+2: UTG Folded before the FLOP
-Seat+3: Dealer $1.67 [Does not show]
-Seat+4: Small Blind Folded on the FLOP
-"""
 LABELS = {"UTG", "Dealer", "Small Blind"}  # the hero sits in the big blind
 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory) -> str:
     folder = tmp_path_factory.mktemp("anon")
-    text = "\n\n".join(IGNITION.format(n=4000000001 + i, s=i) for i in range(5))
+    text = "\n\n".join(zone_hand(4000000001 + i, i) for i in range(5))
     (folder / "zone.txt").write_text(text + "\n\n", encoding="utf-8")
     db = str(folder / "a.duckdb")
     summary = import_paths([folder / "zone.txt"], db)
