@@ -2,19 +2,21 @@
 
 When every remaining player is all in (or called all in) before the river, luck on the rest of
 the board decides the pot. The all-in adjusted result replaces that luck with the player's exact
-equity: every remaining board is enumerated (C(48, 5) = 1,712,304 boards for a heads-up
-preflop all-in, a few tenths of a second as arrays through :mod:`reports.evaluator`), each pot
-(main and side) is shared among the best hands eligible for it, ties split, and the
-expectation is taken over the boards. The site's rake is applied in the same proportion it took
-from the real pot.
+equity: every remaining board is counted (C(48, 5) = 1,712,304 boards for a heads-up preflop
+all-in), each pot (main and side) is shared among the best hands eligible for it, ties split,
+and the expectation is taken over the boards. The site's rake is applied in the same
+proportion it took from the real pot. The counting runs in the native core where it is built
+(exact board counts per set of winners, a few milliseconds a hand, so the import stores it for
+every hand); the numpy enumeration of :mod:`reports.evaluator` is its reference.
 
 A hand is left unadjusted (its real result stands) when a contender's hole cards are unknown,
-the board is incomplete, or the hand is not hold'em. Results are exact ``Fraction`` amounts in
-the hand's currency; a graph turns them into floats only to draw.
+the board is incomplete, a card is dealt twice, or the hand is not hold'em. Results are exact
+``Fraction`` amounts in the hand's currency; a graph turns them into floats only to draw.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -72,62 +74,129 @@ def equity_shares(
     pots: Sequence[tuple[Fraction, Sequence[int]]],
 ) -> dict[int, Fraction]:
     """Expected amount each seat wins from ``pots`` over every completion of the board."""
-    key = (
-        tuple(sorted(hole.items())),
-        tuple(board_known),
-        tuple((amount, tuple(sorted(elig))) for amount, elig in pots),
-    )
-    return dict(_shares(*key))
+    return shares_of_hands([(hole, tuple(board_known), tuple(pots))])[0]
 
 
-@lru_cache(maxsize=4096)
-def _shares(
-    hole_items: tuple[tuple[int, tuple[int, int]], ...],
-    board_known: tuple[int, ...],
-    pots: tuple[tuple[Fraction, tuple[int, ...]], ...],
-) -> tuple[tuple[int, Fraction], ...]:
-    hole = dict(hole_items)
-    dead = set(board_known)
-    for cards in hole.values():
-        dead.update(cards)
-    deck = [c for c in range(52) if c not in dead]
-    missing = 5 - len(board_known)
-    seats = sorted(hole)
-    contested = [(amount, elig) for amount, elig in pots if len(elig) > 1]
-    won: dict[int, Fraction] = {s: Fraction(0) for s in seats}
-    for amount, elig in pots:
-        if len(elig) == 1:
-            won[elig[0]] = won.get(elig[0], Fraction(0)) + amount
-    if not contested:
-        return tuple(won.items())
-    contenders = sorted({s for _, elig in contested for s in elig})
-    if len(contenders) == 2:
-        tally = _heads_up(hole[contenders[0]], hole[contenders[1]], tuple(board_known), deck,
-                          missing)
-        tallies = [{(contenders[0],): tally[0], (contenders[1],): tally[1],
-                    tuple(contenders): tally[2]} for _ in contested]
-        boards = sum(tally)
-    else:
-        tallies, boards = _multiway(hole, seats, contested, tuple(board_known), deck, missing)
-    for (amount, _), tally in zip(contested, tallies, strict=True):
-        for winners, n in tally.items():
-            if n:
+Situation = tuple[dict[int, tuple[int, int]], tuple[int, ...],
+                  tuple[tuple[Fraction, Sequence[int]], ...]]
+
+
+def shares_of_hands(hands: Sequence[Situation]) -> list[dict[int, Fraction] | None]:
+    """:func:`equity_shares` for many hands at once (the native counter takes them in one
+    call, on every core); None for a hand that cannot be counted (a card dealt twice)."""
+    jobs = []  # (index, contested pots, contenders) of the hands with a contested pot
+    out: list[dict[int, Fraction] | None] = []
+    for i, (hole, board_known, pots) in enumerate(hands):
+        won = {s: Fraction(0) for s in sorted(hole)}
+        for amount, elig in pots:
+            if len(elig) == 1:
+                won[elig[0]] = won.get(elig[0], Fraction(0)) + amount
+        out.append(won)
+        contested = [(amount, tuple(elig)) for amount, elig in pots if len(elig) > 1]
+        if contested:
+            contenders = sorted({s for _, elig in contested for s in elig})
+            jobs.append((i, contested, contenders))
+    counted = board_tallies([(hands[i][0], hands[i][1], contenders, contested)
+                             for i, contested, contenders in jobs])
+    for (i, contested, _), result in zip(jobs, counted, strict=True):
+        won = out[i]
+        if result is None or won is None:
+            out[i] = None
+            continue
+        tallies, boards = result
+        for (amount, _), tally in zip(contested, tallies, strict=True):
+            for winners, n in tally.items():
                 share = amount * n / (boards * len(winners))
                 for s in winners:
                     won[s] += share
-    return tuple(won.items())
+    return out
 
 
-def _heads_up(h0, h1, known, deck, missing) -> tuple[int, int, int]:
+Tallies = tuple[list[dict[tuple[int, ...], int]], int]
+
+
+def board_tallies(
+    jobs: Sequence[tuple[dict[int, tuple[int, int]], tuple[int, ...], list[int],
+                         list[tuple[Fraction, tuple[int, ...]]]]],
+) -> list[Tallies | None]:
+    """Per job (hole cards, known board, contenders, contested pots): per pot, how many boards
+    each set of winners takes, and the number of boards; None where a card is dealt twice.
+
+    The native counter where it is built (``sidepot_native.equity_tallies``, exact integer
+    counts) unless ``SIDEPOT_CORE=python``; else :func:`reference_tallies`, the numpy
+    enumeration the tests hold the native one to."""
+    native = _native_counter()
+    if native is None or any(len(c) > native.EQUITY_MAX_CONTENDERS for _, _, c, _ in jobs):
+        return [reference_tallies(*job) for job in jobs]
+    args = []
+    for hole, known, contenders, contested in jobs:
+        index = {s: i for i, s in enumerate(contenders)}
+        masks = [sum(1 << index[s] for s in elig) for _, elig in contested]
+        args.append(([hole[s] for s in contenders], list(known), masks))
+    out: list[Tallies | None] = []
+    for (_, _, contenders, _), result in zip(jobs, native.equity_tallies(args), strict=True):
+        if result is None:
+            out.append(None)
+            continue
+        boards, per_pot = result
+        out.append(([{tuple(s for i, s in enumerate(contenders) if mask >> i & 1): n
+                      for mask, n in pot} for pot in per_pot], boards))
+    return out
+
+
+def _native_counter():
+    """sidepot_native where it is built and not refused by ``SIDEPOT_CORE=python`` (read here,
+    not through pipeline: reports import neither parsers nor pipeline)."""
+    if os.environ.get("SIDEPOT_CORE", "").strip().lower() == "python":
+        return None
+    return _native_module()
+
+
+@lru_cache(maxsize=1)
+def _native_module():
+    try:
+        import sidepot_native
+    except ImportError:
+        return None
+    return sidepot_native if hasattr(sidepot_native, "equity_tallies") else None
+
+
+def native_counting() -> bool:
+    """Whether the board counts run natively here (the import then stores equity by default)."""
+    return _native_counter() is not None
+
+
+@lru_cache(maxsize=4096)
+def _reference_cached(hole_items, board_known, contenders, contested) -> Tallies | None:
+    hole = dict(hole_items)
+    cards = [c for s in contenders for c in hole[s]] + list(board_known)
+    if len(set(cards)) != len(cards):
+        return None  # a card dealt twice: no honest enumeration
+    seats = list(contenders)
+    if len(seats) == 2:
+        tally = _heads_up(hole[seats[0]], hole[seats[1]], tuple(board_known))
+        boards = sum(tally)
+        counts = {(seats[0],): tally[0], (seats[1],): tally[1], tuple(seats): tally[2]}
+        return [{w: n for w, n in counts.items() if n} for _ in contested], boards
+    return _multiway(hole, seats, contested, tuple(board_known))
+
+
+def reference_tallies(hole, board_known, contenders, contested) -> Tallies | None:
+    """:func:`board_tallies` for one job through numpy (:mod:`reports.evaluator`)."""
+    return _reference_cached(tuple(sorted((s, hole[s]) for s in contenders)), tuple(board_known),
+                             tuple(contenders), tuple((a, tuple(e)) for a, e in contested))
+
+
+def _heads_up(h0, h1, known) -> tuple[int, int, int]:
     """(boards the first wins, boards the second wins, ties), over every completion."""
     board_set = evaluator.boards(known, set(h0) | set(h1) | set(known))
     v0, v1 = evaluator.hand_values(h0, board_set), evaluator.hand_values(h1, board_set)
     return int((v0 > v1).sum()), int((v1 > v0).sum()), int((v0 == v1).sum())
 
 
-def _multiway(hole, seats, contested, known, deck, missing):
+def _multiway(hole, seats, contested, known):
     """Per contested pot, how often each set of winners occurs, over every board."""
-    dead = set(known).union(*(set(c) for c in hole.values()))
+    dead = set(known).union(*(set(hole[s]) for s in seats))
     board_set = evaluator.boards(known, dead)
     values = np.stack([evaluator.hand_values(hole[s], board_set) for s in seats])
     index = {s: i for i, s in enumerate(seats)}
@@ -140,7 +209,7 @@ def _multiway(hole, seats, contested, known, deck, missing):
         counts = np.bincount(pattern, minlength=1 << len(members))
         tally = {}
         for bits in np.nonzero(counts)[0]:
-            tally[tuple(elig[i] for i in range(len(members)) if bits >> i & 1)] = \
+            tally[tuple(sorted(elig[i] for i in range(len(members)) if bits >> i & 1))] = \
                 int(counts[bits])
         tallies.append(tally)
     return tallies, board_set.count
@@ -179,13 +248,17 @@ def allin_adjusted(
         con.execute("DROP TABLE IF EXISTS temp._allin_candidates")
     finally:
         con.unregister("_keys")
-    out: dict[tuple[str, str, int], Fraction] = {}
+    built = []
     for site, hand_id, board, _game, last_street in hands:
         key = (site, hand_id)
         hand = _build(board, last_street, seats_by.get(key), pots_by.get(key))
-        if hand is None:
+        if hand is not None:
+            built.append((key, hand))
+    all_shares = shares_of_hands([(h.hole, h.board_known, h.pots) for _, h in built])
+    out: dict[tuple[str, str, int], Fraction] = {}
+    for ((site, hand_id), hand), shares in zip(built, all_shares, strict=True):
+        if shares is None:
             continue
-        shares = equity_shares(hand.hole, hand.board_known, hand.pots)
         pot_total = sum((amount for amount, _ in hand.pots), Fraction(0))
         # the rake: the real winners collected `collected_total` of `pot_total`
         keep = hand.collected_total / pot_total if pot_total else Fraction(1)

@@ -118,11 +118,13 @@ def import_cmd(
                                                  "(read it with `sidepot attach`).")] = None,
     tz: TzOption = None,
     config: ConfigOption = None,
-    allin: Annotated[bool, typer.Option("--allin", help="Also compute and store the all-in "
-                                        "adjusted results `graph` and `report` read (an "
-                                        "exact enumeration: about 0.1 s of CPU per all-in "
-                                        "hand, so off by default; without it they are "
-                                        "computed when read).")] = False,
+    allin: Annotated[bool | None, typer.Option("--allin/--no-allin", help="Compute and store "
+                                               "the all-in adjusted results `graph` and "
+                                               "`report` read. Default: on where the native "
+                                               "core counts the boards (milliseconds a hand), "
+                                               "off on the Python core (a tenth of a second "
+                                               "a hand; readers then compute them when "
+                                               "read).", show_default=False)] = None,
     debug: DebugOption = False,
 ) -> None:
     """Import hand histories (files or folders, recursively) into the store."""
@@ -135,6 +137,10 @@ def import_cmd(
     elif dask is not None and parquet is not None:
         _dask_import(paths, dask, parquet, jobs, as_json, zones)
     else:
+        if allin is None:
+            from reports.equity import native_counting
+
+            allin = native_counting()
         _import(paths, db_path(db), as_json, batch_size, jobs, force, zones, allin)
 
 

@@ -20,7 +20,7 @@ from pipeline.core import native_available
 from pipeline.ingest.run import import_paths
 from reports import evaluator
 from reports.allin import adjusted_nets, fill_allin_equity, to_cents
-from reports.equity import _heads_up, _multiway, allin_adjusted, card_id
+from reports.equity import _heads_up, _multiway, allin_adjusted, card_id, native_counting
 from tests.support.paths import SAMPLES
 
 POKERSTARS = SAMPLES / "tournament_3712000001.txt"  # holds a four-way all-in with side pots
@@ -75,12 +75,12 @@ def test_enumeration_matches_a_plain_loop():
     h0, h1, h2 = ((card_id("Kh"), card_id("Kd")), (card_id("Qh"), card_id("Jh")),
                   (card_id("7c"), card_id("7s")))
     ref = _loop_tally([h0, h1], known)
-    assert _heads_up(h0, h1, known, None, None) == (ref.get((0,), 0), ref.get((1,), 0),
+    assert _heads_up(h0, h1, known) == (ref.get((0,), 0), ref.get((1,), 0),
                                                     ref.get((0, 1), 0))
     ref3 = _loop_tally([h0, h1, h2], known)
     tallies, boards = _multiway({1: h0, 2: h1, 3: h2}, [1, 2, 3],
                                 [(Fraction(30), (1, 2, 3)), (Fraction(10), (1, 2))],
-                                known, None, None)
+                                known)
     assert boards == sum(ref3.values())
     assert tallies[0] == {tuple(i + 1 for i in k): n for k, n in ref3.items()}
     ref2 = _loop_tally([h0, h1, h2], known, contenders=[0, 1])  # the side pot, h2 dead
@@ -111,8 +111,15 @@ def test_import_allin_stores_the_adjusted_results(tmp_path):
     assert ran.exit_code == 0, ran.output
     assert _table(db)
     bare = tmp_path / "bare.duckdb"
-    assert CliRunner().invoke(app, ["import", str(POKERSTARS), "--db", str(bare)]).exit_code == 0
-    assert not _table(bare)  # without --allin: computed when read, nothing stored
+    ran = CliRunner().invoke(app, ["import", str(POKERSTARS), "--db", str(bare), "--no-allin"])
+    assert ran.exit_code == 0, ran.output
+    assert not _table(bare)  # --no-allin: computed when read, nothing stored
+    plain = tmp_path / "plain.duckdb"
+    assert CliRunner().invoke(app, ["import", str(POKERSTARS), "--db", str(plain)]).exit_code == 0
+    # by default stored where the boards are counted natively
+    assert bool(_table(plain)) == native_counting()
+    if native_counting():
+        assert _table(plain) == _table(db)
 
 
 def test_fill_stores_the_adjusted_results(tmp_path):

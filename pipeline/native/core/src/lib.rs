@@ -8,6 +8,7 @@
 
 pub mod codes;
 pub mod engine;
+pub mod equity;
 pub mod eval;
 pub mod header;
 pub mod model;

@@ -248,6 +248,40 @@ fn _set_exact_codes(codes: Option<Vec<String>>) {
     sidepot_core::set_exact_codes(codes);
 }
 
+/// Per hand, `(boards, pots)`: how many boards complete the known board and, per pot, a list
+/// of `(winner mask, boards)` (bit i = the hand's i-th contender), or None for a hand that
+/// cannot be counted (a card twice, a card outside the deck, a pot naming no contender).
+/// `hands` are `(holes, known board, pot eligible masks)`; `threads` defaults to the cores.
+/// The GIL is released while the boards are counted.
+#[pyfunction]
+#[pyo3(signature = (hands, threads=None))]
+#[allow(clippy::type_complexity)]
+fn equity_tallies(
+    py: Python<'_>,
+    hands: Vec<(Vec<(u8, u8)>, Vec<u8>, Vec<u32>)>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Option<(u64, Vec<Vec<(u32, u64)>>)>>> {
+    use sidepot_core::equity::{count_all, EquityHand};
+    let hands: Vec<EquityHand> = hands
+        .into_iter()
+        .map(|(holes, known, pots)| EquityHand {
+            holes: holes.into_iter().map(|(a, b)| [a, b]).collect(),
+            known,
+            pots,
+        })
+        .collect();
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let counted = py
+        .detach(|| catch_unwind(AssertUnwindSafe(|| count_all(&hands, threads))))
+        .map_err(|_| PyRuntimeError::new_err("internal_error: the equity count failed"))?;
+    Ok(counted
+        .into_iter()
+        .map(|r| r.ok().map(|t| (t.boards, t.pots)))
+        .collect())
+}
+
 #[pymodule]
 fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", sidepot_core::version())?;
@@ -262,6 +296,11 @@ fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_phh, m)?)?;
     m.add_function(wrap_pyfunction!(parse_phh_files, m)?)?;
     m.add_function(wrap_pyfunction!(rank_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(equity_tallies, m)?)?;
+    m.add(
+        "EQUITY_MAX_CONTENDERS",
+        sidepot_core::equity::EQUITY_MAX_CONTENDERS,
+    )?;
     m.add_function(wrap_pyfunction!(codes_table, m)?)?;
     m.add_function(wrap_pyfunction!(site_rules, m)?)?;
     m.add_function(wrap_pyfunction!(_set_site_rules, m)?)?;
