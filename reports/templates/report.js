@@ -214,8 +214,16 @@
       if (st === "showdown") street = "showdown";
     });
     h.seats.forEach((s) => { stack[s[0]] += s[6] || 0; bet[s[0]] = 0; });
-    steps.push(snap("pots awarded", h.acts.length, "end", h.pot));
+    steps.push(snap("pots awarded", h.acts.length, "end", totalPot(h)));
     return steps;
+  }
+  /* the pot the site printed; where it printed none, the engine's pots (or the pot after the
+     last action), so the last step never reads "pot " with no amount */
+  function totalPot(h) {
+    if (h.pot !== null && h.pot !== undefined) return h.pot;
+    if (h.pots.length) return h.pots.reduce((sum, p) => sum + (p[0] || 0), 0);
+    const last = h.acts.length ? h.acts[h.acts.length - 1][7] : null;
+    return last === null || last === undefined ? 0 : last;
   }
   function seatName(h, seat) { const s = h.seats.find((x) => x[0] === seat); return s ? s[1] : "seat " + seat; }
   function describe(h, a) {

@@ -197,3 +197,28 @@ def test_the_corpus_page_opens_sorts_and_replays(browser, tmp_path):
     assert pg.locator("#action-log .finding").count() >= 1  # an audit example has a finding
     assert errors == []
     pg.close()
+
+
+def test_replayer_falls_back_to_the_computed_pot(browser, store, tmp_path):
+    """A hand whose site printed no total pot: the last step shows the engine's pots' total,
+    never ``pot `` with no amount."""
+    site, hand_id = SIDE_POTS.split(":")
+    copy = tmp_path / "nopot.duckdb"
+    shutil.copy(store, copy)
+    with duckdb.connect(str(copy)) as con:
+        con.execute("UPDATE hands SET total_pot = NULL WHERE site = ? AND hand_id = ?",
+                    [site, hand_id])
+        computed, dec = con.execute(
+            "SELECT sum(p.amount), any_value(h.decimals) FROM pots p JOIN hands h "
+            "USING (site, hand_id) WHERE site = ? AND hand_id = ?", [site, hand_id]).fetchall()[0]
+        html = build_report(con)
+    path = tmp_path / "nopot.html"
+    path.write_text(html, encoding="utf-8")
+    pg = browser.new_page(viewport={"width": 1300, "height": 900})
+    pg.goto(path.as_uri())
+    pg.fill("#hands-search", hand_id)
+    pg.locator("#hands a.hand-link", has_text=SIDE_POTS).click()
+    pg.wait_for_selector("#table-svg .seat")
+    assert computed > 0
+    assert pg.locator("#pot-total").text_content() == f"pot {computed:,.{dec}f}"
+    pg.close()
