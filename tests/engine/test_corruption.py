@@ -12,7 +12,9 @@ way a buggy site or a tampered log would alter them:
                                                    (the later calls no longer match),
                                                    raise_to_mismatch where someone re-raised it
                                                    (the next printed increment no longer fits),
-                                                   else total_pot_mismatch
+                                                   else total_pot_mismatch (a raise nobody
+                                                   answered, in a log that prints no returned
+                                                   bet, moves no chips: not corrupted)
 - a shown card becomes a card already on the board
                                                 -> duplicate_card
 - a call line is dropped                        -> total_pot_mismatch
@@ -86,6 +88,12 @@ def change_raise(text: str) -> str | None:
     for m in _RAISE.finditer(text):
         line_end = text.find("\n", m.start())
         if "all-in" in text[m.start() : line_end]:
+            continue
+        street_end = text.find("***", line_end)
+        answered = re.search(r"^.+: (?:calls|raises) ", text[line_end:street_end], re.M)
+        if not answered and "Uncalled bet" not in text:
+            # nobody called it and the log prints no returned bet (older PokerStars logs):
+            # the raise's size moves no chips, so changing it leaves no trace to find
             continue
         return (
             text[: m.start("by")] + _bump_big(m["by"]) + text[m.end("by") : m.start("to")]

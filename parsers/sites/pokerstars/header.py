@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, Game, LimitType
+from parsers.sites._kit.starlike import is_short_deck
 from parsers.sites._kit.tables import CURRENCY_CODES, CURRENCY_SYMBOLS, ZONES
 from parsers.text import parse_money
 
@@ -78,7 +79,7 @@ def _game_of(desc: str) -> tuple[Game, LimitType]:
     else:
         limit = LimitType.FIXED_LIMIT
     if "hold'em" in low or "holdem" in low or "hold\\'em" in low:
-        if "6+" in low or "short" in low:
+        if is_short_deck(low):  # by the game's name: a buy-in "$7.36+$0.64" is no "6+"
             raise UnsupportedGame(f"6+ (short deck) hold'em: {inner}", line=1)
         return Game.HOLDEM, limit
     if "omaha" in low:

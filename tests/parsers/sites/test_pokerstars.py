@@ -618,3 +618,18 @@ def test_table_lines():
     assert _read_table("Table 'X' Seat #1 is the button") == ("X", None, 1)
     assert _read_table("Table ID 'Y' 6-max (Play Money)") == ("Y", 6, None)
     assert _read_table("Table oops") == ("", None, None)
+
+
+@pytest.mark.parametrize("buyin", ["$7.36+$0.64 USD", "$6+$0.60 USD", "€2.16+€0.24 EUR"])
+def test_a_buy_in_holding_6_plus_is_no_short_deck_game(buyin):
+    """Short deck is told by the game's name ("6+ Hold'em", "Short Deck"), never by the digits
+    of a buy-in that happen to read "6+"; both cores read the hand alike."""
+    from tests.native.parity import same_packed
+
+    text = TOURNEY.replace("$1.40+$0.10 USD", buyin)
+    h = hand(text)
+    assert (h.game, h.hand_id) == (Game.HOLDEM, "240000000002")
+    same_packed(text.strip().encode(), "buyin.txt")
+    short = TOURNEY.replace("$1.40+$0.10 USD Hold'em No Limit", "$1.40+$0.10 USD 6+ Hold'em No Limit")
+    with pytest.raises(UnsupportedGame):
+        hand(short)

@@ -139,3 +139,77 @@ pub fn summary_cards<'a>(line: &'a str, words: &[&str]) -> Result<Option<(i64, &
     let close = body[open..].find(']').unwrap() + open;
     Ok(Some((ascii_int(number)?, &body[open..close])))
 }
+
+/// Whether a header's game words name short deck (6+) hold'em, as the Python kit's
+/// `is_short_deck` reads them: "6+" or "6 +" standing alone (a "6+" inside an amount such as
+/// the buy-in "$7.36+$0.64" is no game: a digit, point or currency sign touches it),
+/// "six plus"/"6 plus", "short deck"/"shortdeck", or the word "short".
+pub fn is_short_deck(words: &str) -> bool {
+    let low: Vec<char> = words.to_lowercase().chars().collect();
+    let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric() || *c == '_');
+    let money_mark = |c: &char| matches!(c, '.' | ',' | '$' | '€' | '£' | '¥');
+    let at = |i: usize, phrase: &str| {
+        let p: Vec<char> = phrase.chars().collect();
+        low.get(i..i + p.len()) == Some(&p[..])
+            && !word(i.checked_sub(1).and_then(|b| low.get(b)))
+            && !word(low.get(i + p.len()))
+    };
+    const PHRASES: [&str; 6] = [
+        "short",
+        "shortdeck",
+        "six plus",
+        "sixplus",
+        "6 plus",
+        "6plus",
+    ];
+    (0..low.len()).any(|i| {
+        if PHRASES.iter().any(|p| at(i, p)) {
+            return true;
+        }
+        if low[i] != '6' {
+            return false;
+        }
+        let before = i.checked_sub(1).and_then(|b| low.get(b));
+        if word(before) || before.is_some_and(money_mark) {
+            return false;
+        }
+        let plus = if low.get(i + 1) == Some(&' ') {
+            i + 2
+        } else {
+            i + 1
+        };
+        low.get(plus) == Some(&'+')
+            && !low
+                .get(plus + 1)
+                .is_some_and(|c| c.is_numeric() || money_mark(c))
+    })
+}
+
+#[cfg(test)]
+mod short_deck_tests {
+    use super::is_short_deck;
+
+    #[test]
+    fn short_deck_by_the_game_name_not_the_buy_in() {
+        for yes in [
+            "6+ Hold'em No Limit",
+            "No Limit 6+ Hold'em",
+            "Hold'em Short Deck",
+            "ShortDeck",
+            "Six Plus Hold'em",
+            "6 + holdem",
+            "short",
+        ] {
+            assert!(is_short_deck(yes), "{yes}");
+        }
+        for no in [
+            "$7.36+$0.64 USD Hold'em No Limit",
+            "€26+€4 EUR Hold'em No Limit",
+            "Hold'em No Limit",
+            "16+ players",
+            "Shorthanded",
+        ] {
+            assert!(!is_short_deck(no), "{no}");
+        }
+    }
+}

@@ -81,7 +81,7 @@ fn limit_of(desc: &str) -> Result<Limit, Defer> {
     } else {
         Limit::Fixed
     };
-    if low.contains("shortdeck") || low.contains("short deck") || low.contains("6+") {
+    if crate::parse::starlike::is_short_deck(&low) {
         return Err("unsupported_game");
     }
     if low.contains("hold'em") || low.contains("holdem") {

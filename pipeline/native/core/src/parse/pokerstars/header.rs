@@ -70,7 +70,7 @@ fn game_limit(desc: &str) -> Result<Limit, Defer> {
         Limit::Fixed
     };
     if low.contains("hold'em") || low.contains("holdem") || low.contains("hold\\'em") {
-        if low.contains("6+") || low.contains("short") {
+        if crate::parse::starlike::is_short_deck(&low) {
             return Err("unsupported_game");
         }
         return Ok(limit);
