@@ -152,7 +152,8 @@ def _graphs(con: duckdb.DuckDBPyConnection, f: Filters, who: str | None,
 
 def _embedded(con: duckdb.DuckDBPyConnection, audit: list[list[Any]],
               max_hands: int) -> pd.DataFrame:
-    """The hands the page lists: audit examples first, then hands with findings, then the
+    """The hands the page lists: audit examples first, then hands with errors, then hands
+    with the most pots (side pots are what an auditor replays), then with findings, then the
     biggest pots (in big blinds); at most ``max_hands``, shown oldest first."""
     examples = [e.split(":", 1) for row in audit for e in row[5]]
     con.register("_page_examples", pd.DataFrame(
@@ -165,7 +166,10 @@ def _embedded(con: duckdb.DuckDBPyConnection, audit: list[list[Any]],
             "SEMI JOIN page_keys USING (site, hand_id) "
             "LEFT JOIN (SELECT DISTINCT site, hand_id, true AS ex FROM _page_examples) e "
             "USING (site, hand_id) "
-            "ORDER BY coalesce(e.ex, false) DESC, h.has_error DESC, h.n_findings DESC, "
+            "LEFT JOIN (SELECT site, hand_id, count(*) AS n_pots FROM pots "
+            "SEMI JOIN page_keys USING (site, hand_id) GROUP BY ALL) p USING (site, hand_id) "
+            "ORDER BY coalesce(e.ex, false) DESC, h.has_error DESC, "
+            "coalesce(p.n_pots, 0) DESC, h.n_findings DESC, "
             "h.total_pot / nullif(h.big_blind, 0) DESC NULLS LAST, h.site, h.hand_id "
             "LIMIT ?) ORDER BY started_at NULLS LAST, site, hand_id", [max_hands]).df()
     finally:

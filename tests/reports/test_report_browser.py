@@ -160,19 +160,40 @@ def test_audit_example_opens_in_the_replayer(page):
     assert SIDE_POTS in page.locator("#replay-title").text_content()
 
 
-@pytest.mark.slow
-@pytest.mark.corpus
-def test_the_corpus_page_opens_sorts_and_replays(browser, tmp_path):
-    """The page over the whole corpus (the store `make bench` builds, or $SIDEPOT_REPORT_DB):
-    ~20,000 grid rows paged in the browser, a sort, a search, a replayed audit example."""
-    from pipeline.dev.bench_report import DEFAULT_DB
+@pytest.fixture(scope="module")
+def corpus_store(corpus, tmp_path_factory) -> Path:
+    """The whole corpus imported as a user imports it (default settings: the all-in results
+    stored where the native core counts them); ``$SIDEPOT_REPORT_DB`` reuses a store."""
+    given = os.environ.get("SIDEPOT_REPORT_DB")
+    if given and Path(given).exists():
+        return Path(given)
+    from reports.allin import fill_allin_equity
+    from reports.equity import native_counting
 
-    db = Path(os.environ.get("SIDEPOT_REPORT_DB", DEFAULT_DB))
-    if not db.exists():
-        pytest.skip(f"no corpus store at {db} (make bench builds it)")
-    with duckdb.connect(str(db), read_only=True) as con:
+    db = tmp_path_factory.mktemp("corpus-page") / "corpus.duckdb"
+    import_paths([corpus], db)
+    if native_counting():  # what `sidepot import` does by default
+        with duckdb.connect(str(db)) as con:
+            fill_allin_equity(con)
+    return db
+
+
+@pytest.mark.corpus
+def test_the_corpus_page_opens_sorts_and_replays(browser, corpus_store, tmp_path):
+    """The page over the whole corpus: ~20,000 grid rows paged in the browser, a sort, a
+    search, a replayed audit example, and the hand with the most side pots replayed with its
+    pots and winners as the store has them."""
+    with duckdb.connect(str(corpus_store), read_only=True) as con:
         html = build_report(con)
         rows = len(player_stats(con))  # what `sidepot stats` lists
+        site, hand_id = con.execute(
+            "SELECT site, hand_id FROM pots GROUP BY ALL ORDER BY count(*) DESC, site, hand_id "
+            "LIMIT 1").fetchall()[0]
+        pots = con.execute("SELECT amount, winners FROM pots WHERE site = ? AND hand_id = ? "
+                           "ORDER BY pot_index", [site, hand_id]).fetchall()
+        dec = con.execute("SELECT decimals FROM hands WHERE site = ? AND hand_id = ?",
+                          [site, hand_id]).fetchall()[0][0]
+    assert len(pots) >= 3  # a main pot and side pots
     path = tmp_path / "corpus.html"
     path.write_text(html, encoding="utf-8")
     pg = browser.new_page(viewport={"width": 1300, "height": 900})
@@ -195,6 +216,18 @@ def test_the_corpus_page_opens_sorts_and_replays(browser, tmp_path):
     pg.wait_for_selector("#table-svg .seat")
     assert key in pg.locator("#replay-title").text_content()
     assert pg.locator("#action-log .finding").count() >= 1  # an audit example has a finding
+    # the hand with the most side pots: each pot drawn with its amount and winners
+    pg.fill("#hands-search", hand_id)
+    pg.locator("#hands a.hand-link", has_text=f"{site}:{hand_id}").first.click()
+    pg.wait_for_selector("#table-svg .seat")
+    assert f"{site}:{hand_id}" in pg.locator("#replay-title").text_content()
+    listed = pg.locator("#pots li").all_text_contents()
+    assert len(listed) == len(pots)
+    for text, (amount, winners) in zip(listed, pots, strict=True):
+        assert f"{amount:,.{dec}f}" in text
+        assert all(w in text.split("won by")[1] for w in winners)
+    assert pg.locator("#pot-total").text_content().strip() != "pot"
+    pg.screenshot(path=str(_artifacts() / "corpus-report.png"), full_page=False)
     assert errors == []
     pg.close()
 
