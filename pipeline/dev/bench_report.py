@@ -67,8 +67,9 @@ def _graph_player(db: Path) -> str:
         hands = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
     if not row:
         raise SystemExit(f"{db}: no Ignition cash hands to graph")
-    print(f"{db}: {hands:,} hands; graph player {row[0]!r}", file=sys.stderr)
-    return str(row[0])
+    player = str(row[0][0])  # the first row's only column: fetchall() gives tuples
+    print(f"{db}: {hands:,} hands; graph player {player!r}", file=sys.stderr)
+    return player
 
 
 def _timed(label: str, repeat: int, args: Sequence[str]) -> dict[str, float]:
