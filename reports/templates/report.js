@@ -187,7 +187,7 @@
       { label: "stakes", text: true, key: (h) => h.bb, show: (h) => stakes(h) + (h.tour ? " T" + h.tour : "") },
       { label: "game", text: true, key: (h) => h.game, show: (h) => `${h.game || ""} ${h.limit || ""}` },
       { label: "players", key: (h) => h.seats.length, show: (h) => h.seats.length },
-      { label: "pot", key: (h) => h.pot, show: (h) => money(h.pot, h.cur, h.dec) },
+      { label: "pot", key: (h) => totalPot(h), show: (h) => money(totalPot(h), h.cur, h.dec) },
       { label: "findings", key: (h) => h.nf, show: (h) => h.nf },
     ] });
 

@@ -191,8 +191,8 @@ def test_the_corpus_page_opens_sorts_and_replays(browser, corpus_store, tmp_path
             "LIMIT 1").fetchall()[0]
         pots = con.execute("SELECT amount, winners FROM pots WHERE site = ? AND hand_id = ? "
                            "ORDER BY pot_index", [site, hand_id]).fetchall()
-        dec = con.execute("SELECT decimals FROM hands WHERE site = ? AND hand_id = ?",
-                          [site, hand_id]).fetchall()[0][0]
+        dec, printed = con.execute("SELECT decimals, total_pot FROM hands WHERE site = ? AND "
+                                   "hand_id = ?", [site, hand_id]).fetchall()[0]
     assert len(pots) >= 3  # a main pot and side pots
     path = tmp_path / "corpus.html"
     path.write_text(html, encoding="utf-8")
@@ -218,6 +218,10 @@ def test_the_corpus_page_opens_sorts_and_replays(browser, corpus_store, tmp_path
     assert pg.locator("#action-log .finding").count() >= 1  # an audit example has a finding
     # the hand with the most side pots: each pot drawn with its amount and winners
     pg.fill("#hands-search", hand_id)
+    hand_headers = pg.locator("#hands thead th").all_text_contents()
+    total = printed if printed is not None else sum(amount for amount, _ in pots)
+    # the grid's pot: the printed total, else the engine's pots (never an empty cell)
+    assert f"{total:,.{dec}f}" in _column(pg, "hands", hand_headers.index("pot"))[0]
     pg.locator("#hands a.hand-link", has_text=f"{site}:{hand_id}").first.click()
     pg.wait_for_selector("#table-svg .seat")
     assert f"{site}:{hand_id}" in pg.locator("#replay-title").text_content()
