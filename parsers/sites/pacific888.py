@@ -7,7 +7,8 @@ Cassava/Pacific skins). What is particular, and how it is read:
   stakes line fixes the style for the whole hand, so ``3,10 $`` and ``$1,074`` are never
   confused.
 - Every betting amount is the chips *added* (``raises [3]`` adds 3); ``to`` is computed.
-- Cards are ``[ Ah, 10d ]`` or localised (``3Karo, KKreuz, QHerz, JPik``: German suits).
+- Cards are ``[ Ah, 10d ]`` or localised (``3Karo, KKreuz, QHerz, JPik``: German suits;
+  ``Тh, Дd``: Russian ranks, see :data:`_RANKS`).
 - No uncalled-bet line, no total pot and no rake are printed: the report holds the
   collections only.
 - Times carry no zone; they are US Eastern (see ``_ZONE``), converted to UTC; tournament
@@ -112,12 +113,20 @@ def _amount(text: str, dec: int, comma_default: bool) -> int:
     return parse_money(t, dec)
 
 
+#: The Russian client's rank letters: В(алет) jack, Д(ама) queen, К(ороль) king, Т(уз) ace. It
+#: writes them as cp1251 bytes in an otherwise ASCII file, which the decoder (no UTF-8 found)
+#: reads as cp1252: the same four bytes then read Â, Ä, Ê, Ò, which stand for no card anywhere.
+_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"}
+
+
 def _cards(text: str) -> tuple[str, ...]:
     out = []
     for tok in text.strip(" []").split(","):
         tok = tok.strip()
         if not tok:
             continue
+        if tok[:1] in _RANKS:
+            tok = _RANKS[tok[0]] + tok[1:]
         for word, suit in _SUITS.items():
             if tok.endswith(word):
                 tok = tok[: -len(word)] + suit

@@ -58,6 +58,18 @@ def test_comma_decimals_german_cards_and_implicit_return():
     assert {s.seat: s.net for s in rep.seats} == {1: 7, 3: -6, 5: -1}
 
 
+def test_russian_rank_letters_as_cyrillic_or_as_their_cp1251_bytes():
+    """The Russian client writes В Д К Т (jack, queen, king, ace) as cp1251 bytes; a file that
+    is otherwise ASCII is decoded as cp1252, where those bytes read Â Ä Ê Ò."""
+    russian = HAND.replace("[ 3Karo, KKreuz ]", "[ Тd, Кc ]").replace(
+        "[ QHerz, JPik, 10Karo ]", "[ Дh, Вs, 10d ]")
+    h = hand(russian)
+    assert h.seats[1].hole_cards == ("Ad", "Kc") and h.board == ("Qh", "Js", "Td")
+    as_bytes = russian.encode("cp1251").decode("cp1252")
+    assert "Ò" in as_bytes and hand(as_bytes).board == h.board
+    assert hand(as_bytes).seats[1].hole_cards == ("Ad", "Kc")
+
+
 def test_unknown_line_and_omaha():
     with pytest.raises(ParseError) as err:
         hand(HAND.replace("carl folds", "carl dances"))
