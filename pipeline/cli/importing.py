@@ -137,15 +137,11 @@ def import_cmd(
     elif dask is not None and parquet is not None:
         _dask_import(paths, dask, parquet, jobs, as_json, zones)
     else:
-        if allin is None:
-            from reports.equity import native_counting
-
-            allin = native_counting()
         _import(paths, db_path(db), as_json, batch_size, jobs, force, zones, allin)
 
 
 def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: int,
-            force: bool, zones: ZoneSettings, allin: bool = False) -> None:
+            force: bool, zones: ZoneSettings, allin: bool | None = None) -> None:
     bar = import_progress(as_json)
     done: list[ImportSummary] = []
     with _to_the_end(done):
@@ -181,15 +177,20 @@ def _to_the_end(done: list[ImportSummary]) -> Iterator[None]:
             "same import again to resume", summary) from None
 
 
-def _refresh_stats(db: str, allin: bool = False) -> None:
+def _refresh_stats(db: str, allin: bool | None = None) -> None:
     """Fold the new hands into the per-seat stat facts now, once, so that `sidepot stats`
     answers from them instead of recomputing every hand's facts on each read-only call.
     After every import, not only one that stored hands: it costs a few counts when the facts
     are current, and it finishes a refresh an earlier Ctrl-C cut short (or forgets the facts
-    of hands stored again). With ``allin``, the all-in adjusted results of the new hands
-    too (derived from the committed rows: the same whichever core parsed)."""
+    of hands stored again). With ``allin`` (None: where the boards are counted natively),
+    the all-in adjusted results of the new hands too (derived from the committed rows: the
+    same whichever core parsed)."""
     from reports.allin import fill_allin_equity
+    from reports.equity import native_counting
     from reports.stats import refresh
+
+    if allin is None:  # decided here, after the import: its workers fork before numpy loads
+        allin = native_counting()
 
     con = connect(db)
     try:
