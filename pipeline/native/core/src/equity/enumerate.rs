@@ -13,6 +13,11 @@
 //!    a flush, the board's outcome is recounted: its weight moves from the ranks-only winners
 //!    (pass 1 counted it there) to the real winners.
 //!
+//! Pass 2 values nobody's ranks again: a board's ranks-only values are pass 1's for the same
+//! rank multiset, kept in a table indexed by the multiset's rank among all multisets of its
+//! size ([`MultisetIndex`]). Pass 2 visits ~150,000 boards of a preflop all-in against pass
+//! 1's 6,188, so re-evaluating them was most of the count.
+//!
 //! The counts are exact integers; the money (pots, shares, rake) stays in Python as fractions.
 
 use super::value::{flush_value, rank_value, RankCounts};
@@ -104,6 +109,61 @@ fn multisets(avail: &[u8; 13], size: u8) -> Vec<(RankCounts, u64)> {
     out
 }
 
+/// The colex rank of a multiset of at most five ranks among all multisets of its size
+/// (0..C(12 + size, size)): sorted ascending `r_0 <= r_1 <= ...`, the distinct numbers
+/// `r_i + i` form a combination, ranked as usual by the sum of C(r_i + i, i + 1). The
+/// copies of one rank add a run of those terms, tabled by (rank, copies before it, copies).
+struct MultisetIndex {
+    run: [[[u32; 6]; 6]; 13],
+    len: [u32; 6],
+}
+
+impl MultisetIndex {
+    fn new() -> Self {
+        let c = |n: usize, k: usize| choose(n as u8, k as u8) as u32;
+        let mut run = [[[0u32; 6]; 6]; 13];
+        for (r, by_before) in run.iter_mut().enumerate() {
+            for (before, by_copies) in by_before.iter_mut().enumerate() {
+                for (copies, v) in by_copies.iter_mut().enumerate() {
+                    *v = (before..(before + copies).min(5))
+                        .map(|i| c(r + i, i + 1))
+                        .sum();
+                }
+            }
+        }
+        MultisetIndex {
+            run,
+            len: std::array::from_fn(|size| c(12 + size, size)),
+        }
+    }
+
+    /// Multisets of `size` ranks: the table's length.
+    fn len(&self, size: u8) -> usize {
+        self.len[usize::from(size)] as usize
+    }
+
+    /// The index of the multiset `counts`, whose ranks held are the bits of `mask`.
+    fn of(&self, counts: &RankCounts, mut mask: u16) -> usize {
+        let (mut index, mut before) = (0u32, 0usize);
+        while mask != 0 {
+            let r = mask.trailing_zeros() as usize;
+            let copies = usize::from(counts[r]);
+            index += self.run[r][before][copies];
+            before += copies;
+            mask &= mask - 1;
+        }
+        index as usize
+    }
+}
+
+/// The ranks held in `counts`, as a 13-bit mask.
+fn held(counts: &RankCounts) -> u16 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0, |m, (r, &c)| if c > 0 { m | 1 << r } else { m })
+}
+
 fn plus(a: &RankCounts, b: &RankCounts) -> RankCounts {
     std::array::from_fn(|r| a[r] + b[r])
 }
@@ -163,11 +223,15 @@ pub fn count(holes: &[[u8; 2]], known: &[u8], pots: &[u32]) -> Result<Tally, Ref
     };
     let mut values = vec![0u32; k];
     let mut boards = 0u64;
-    // pass 1: ranks only
+    // pass 1: ranks only; each multiset's values kept for pass 2
+    let index = MultisetIndex::new();
+    let mut memo = vec![0u32; index.len(missing) * k];
     for (ms, w) in multisets(&avail, missing) {
         for (i, v) in values.iter_mut().enumerate() {
             *v = rank_value(&plus(&counter.base[i], &ms));
         }
+        let at = index.of(&ms, held(&ms)) * k;
+        memo[at..at + k].copy_from_slice(&values);
         counter.add(&values, w as i64);
         boards += w;
     }
@@ -181,7 +245,10 @@ pub fn count(holes: &[[u8; 2]], known: &[u8], pots: &[u32]) -> Result<Tally, Ref
         let others: [u8; 13] =
             std::array::from_fn(|r| avail[r] - u8::from(suit_live >> r & 1 == 1));
         for j in 3u8.saturating_sub(on_board)..=missing {
-            let rest = multisets(&others, missing - j);
+            let rest: Vec<(RankCounts, u64, u16)> = multisets(&others, missing - j)
+                .into_iter()
+                .map(|(ms, w)| (ms, w, held(&ms)))
+                .collect();
             for pick in
                 (0..=suit_live).filter(|&m| m & !suit_live == 0 && m.count_ones() == u32::from(j))
             {
@@ -195,10 +262,10 @@ pub fn count(holes: &[[u8; 2]], known: &[u8], pots: &[u32]) -> Result<Tally, Ref
                     continue; // nobody holds a flush: pass 1 counted these boards right
                 }
                 let pick_counts: RankCounts = std::array::from_fn(|r| u8::from(pick >> r & 1 == 1));
-                for (ms, w) in &rest {
-                    let board_ranks = plus(&pick_counts, ms);
+                for (ms, w, ms_held) in &rest {
+                    let at = index.of(&plus(&pick_counts, ms), pick | ms_held) * k;
+                    values.copy_from_slice(&memo[at..at + k]);
                     for i in 0..k {
-                        values[i] = rank_value(&plus(&counter.base[i], &board_ranks));
                         real[i] = values[i].max(flushes[i].unwrap_or(0));
                     }
                     if real != values {

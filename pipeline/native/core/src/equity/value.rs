@@ -33,15 +33,29 @@ fn pack(category: u32, ranks: &[u32]) -> u32 {
 
 /// The top rank of the best straight in a 13-bit rank mask (the wheel's top is the five).
 pub fn straight_high(mask: u16) -> Option<u32> {
-    let mask = u32::from(mask);
-    for top in (4..13).rev() {
-        let run = 0b11111 << (top - 4);
-        if mask & run == run {
-            return Some(top);
-        }
+    let m = u32::from(mask);
+    // bit r set: ranks r-4..=r all held
+    let runs = m & m << 1 & m << 2 & m << 3 & m << 4;
+    if runs != 0 {
+        return Some(31 - runs.leading_zeros());
     }
     const WHEEL: u32 = 0b1_0000_0000_1111;
-    (mask & WHEEL == WHEEL).then_some(3)
+    (m & WHEEL == WHEEL).then_some(3)
+}
+
+/// The highest `n` ranks of a 13-bit mask, highest first, packed four bits each from `shift`.
+fn top(mut mask: u32, n: usize, mut shift: u32) -> u32 {
+    let mut out = 0;
+    for _ in 0..n {
+        if mask == 0 {
+            break;
+        }
+        let r = 31 - mask.leading_zeros();
+        out |= r << shift;
+        mask &= !(1 << r);
+        shift = shift.wrapping_sub(4);
+    }
+    out
 }
 
 /// The best flush or straight flush within one suit's 13-bit rank mask, None under five cards.
@@ -63,89 +77,48 @@ pub fn flush_value(mask: u16) -> Option<u32> {
     Some(pack(FLUSH, &ranks))
 }
 
-/// The best hand that is not a flush, from rank counts of five to seven cards.
+/// The best hand that is not a flush, from rank counts of five to seven cards: by masks of
+/// the ranks held at least once, twice, three and four times, each category's ranks the
+/// highest bits of one of them.
 pub fn rank_value(counts: &RankCounts) -> u32 {
-    let mut mask = 0u16;
-    // ranks by how many of each are held, highest rank first
-    let (mut quads, mut trips, mut pairs, mut singles) =
-        ([0u32; 1], [0u32; 2], [0u32; 3], [0u32; 7]);
-    let (mut nq, mut nt, mut np, mut ns) = (0, 0, 0, 0);
-    for r in (0..13u32).rev() {
-        let c = counts[r as usize];
-        if c > 0 {
-            mask |= 1 << r;
-        }
-        match c {
-            0 => {}
-            1 => {
-                singles[ns] = r;
-                ns += 1;
-            }
-            2 => {
-                if np < 3 {
-                    pairs[np] = r;
-                    np += 1;
-                }
-            }
-            3 => {
-                if nt < 2 {
-                    trips[nt] = r;
-                    nt += 1;
-                }
-            }
-            _ => {
-                quads[0] = r;
-                nq = 1;
-            }
+    let (mut m1, mut m2, mut m3, mut m4) = (0u32, 0u32, 0u32, 0u32);
+    for (r, &c) in counts.iter().enumerate() {
+        let bit = 1u32 << r;
+        m1 |= if c >= 1 { bit } else { 0 };
+        m2 |= if c >= 2 { bit } else { 0 };
+        m3 |= if c >= 3 { bit } else { 0 };
+        m4 |= if c >= 4 { bit } else { 0 };
+    }
+    let high = |m: u32| 31 - m.leading_zeros();
+    if m4 != 0 {
+        let q = high(m4);
+        return QUADS << 20 | q << 16 | top(m1 & !(1 << q), 1, 12);
+    }
+    if m3 != 0 {
+        let t = high(m3);
+        let pairs = m2 & !(1 << t);
+        if pairs != 0 {
+            return FULL_HOUSE << 20 | t << 16 | high(pairs) << 12;
         }
     }
-    // the highest rank held other than the ones named, for kickers
-    let kicker = |skip: &[u32]| {
-        (0..13u32)
-            .rev()
-            .find(|r| mask >> r & 1 == 1 && !skip.contains(r))
-    };
-    if nq == 1 {
-        return pack(QUADS, &[quads[0], kicker(&quads).unwrap_or(0)]);
+    if let Some(s) = straight_high(m1 as u16) {
+        return STRAIGHT << 20 | s << 16;
     }
-    if nt >= 1 && (nt == 2 || np >= 1) {
-        let pair = if nt == 2 {
-            trips[1].max(if np > 0 { pairs[0] } else { 0 })
-        } else {
-            pairs[0]
-        };
-        return pack(FULL_HOUSE, &[trips[0], pair]);
+    if m3 != 0 {
+        let t = high(m3);
+        return TRIPS << 20 | t << 16 | top(m1 & !(1 << t), 2, 12);
     }
-    if let Some(top) = straight_high(mask) {
-        return pack(STRAIGHT, &[top]);
-    }
-    if nt == 1 {
-        let mut rest = [0u32; 2];
-        let mut n = 0;
-        for r in (0..13u32).rev() {
-            if mask >> r & 1 == 1 && r != trips[0] && n < 2 {
-                rest[n] = r;
-                n += 1;
-            }
+    if m2 != 0 {
+        let p = high(m2);
+        let rest = m2 & !(1 << p);
+        if rest != 0 {
+            let p2 = high(rest);
+            let kicker = top(m1 & !(1 << p) & !(1 << p2), 1, 8);
+            return TWO_PAIR << 20 | p << 16 | p2 << 12 | kicker;
         }
-        return pack(TRIPS, &[trips[0], rest[0], rest[1]]);
+        return PAIR << 20 | p << 16 | top(m1 & !(1 << p), 3, 12);
     }
-    if np >= 2 {
-        let k = kicker(&pairs[..2]).unwrap_or(0);
-        return pack(TWO_PAIR, &[pairs[0], pairs[1], k]);
-    }
-    if np == 1 {
-        let mut ranks = [pairs[0], 0, 0, 0];
-        let mut n = 1;
-        for r in (0..13u32).rev() {
-            if mask >> r & 1 == 1 && r != pairs[0] && n < 4 {
-                ranks[n] = r;
-                n += 1;
-            }
-        }
-        return pack(PAIR, &ranks);
-    }
-    pack(HIGH, &singles[..ns.min(5)])
+    HIGH << 20 | top(m1, 5, 16)
 }
 
 /// The value of the best five of `cards` (five to seven card ids, rank * 4 + suit).
