@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -70,6 +71,9 @@ def render_summary(s: ImportSummary) -> str:
         lines.append(f"  {safe(code):<22} {n}")
     rate = s.hands_seen / s.seconds if s.seconds else 0.0
     lines.append(f"seconds          {s.seconds:.2f} ({rate:,.0f} hands/s) -> {safe(s.db)}")
+    if s.stats_seconds or s.allin_seconds:
+        lines.append(f"  of which        stat facts {s.stats_seconds:.2f}"
+                     + (f", all-in equity {s.allin_seconds:.2f}" if s.allin_seconds else ""))
     return "\n".join(lines)
 
 
@@ -151,7 +155,7 @@ def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: in
         finally:
             if bar is not None:
                 bar.close()
-        _refresh_stats(db, allin)
+        done[0] = _refresh_stats(db, done[0], allin)
         typer.echo(to_json(done[0]) if as_json else render_summary(done[0]))
 
 
@@ -177,14 +181,16 @@ def _to_the_end(done: list[ImportSummary]) -> Iterator[None]:
             "same import again to resume", summary) from None
 
 
-def _refresh_stats(db: str, allin: bool | None = None) -> None:
+def _refresh_stats(db: str, summary: ImportSummary,
+                   allin: bool | None = None) -> ImportSummary:
     """Fold the new hands into the per-seat stat facts now, once, so that `sidepot stats`
     answers from them instead of recomputing every hand's facts on each read-only call.
     After every import, not only one that stored hands: it costs a few counts when the facts
     are current, and it finishes a refresh an earlier Ctrl-C cut short (or forgets the facts
     of hands stored again). With ``allin`` (None: where the boards are counted natively),
     the all-in adjusted results of the new hands too (derived from the committed rows: the
-    same whichever core parsed)."""
+    same whichever core parsed). The summary comes back with their seconds counted in its
+    own: the import is done when these are, so its time and rate say so."""
     from reports.allin import fill_allin_equity
     from reports.equity import native_counting
     from reports.stats import refresh
@@ -194,11 +200,16 @@ def _refresh_stats(db: str, allin: bool | None = None) -> None:
 
     con = connect(db)
     try:
+        start = time.perf_counter()
         refresh(con)
+        stats = time.perf_counter() - start
         if allin:
             fill_allin_equity(con)
+        counted = time.perf_counter() - start - stats
     finally:
         con.close()
+    return replace(summary, seconds=round(summary.seconds + stats + counted, 3),
+                   stats_seconds=round(stats, 3), allin_seconds=round(counted, 3))
 
 
 def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int,

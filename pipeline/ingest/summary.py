@@ -56,6 +56,10 @@ class ImportSummary:
     #: Hands stored before whose UTC time this run set anew: no zone printed, and the run's
     #: ``--tz``/config setting (or a site default a store from before zones lacked) gives one.
     rezoned: int = 0
+    #: Of ``seconds``: folding the new hands into the stat facts, and counting the all-in
+    #: boards of the new hands (0 where not asked for), both after the hands are stored.
+    stats_seconds: float = 0.0
+    allin_seconds: float = 0.0
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -82,3 +82,20 @@ def test_a_real_import_says_it_and_its_json_carries_every_field(tmp_path, monkey
 def test_the_samples_say_nothing_more(tmp_path):
     result = runner.invoke(app, ["import", str(SAMPLES), "--db", str(tmp_path / "s.duckdb")])
     assert result.exit_code == 0 and "note:" not in result.stdout
+
+
+def test_the_time_covers_the_stat_facts_and_the_all_in_counts(tmp_path):
+    """The import is done when its stat facts (and, asked for, its all-in results) are:
+    ``seconds`` and the rate count them, and the summary says how much of it they took."""
+    db = str(tmp_path / "s.duckdb")
+    result = runner.invoke(app, ["import", str(SAMPLES), "--db", db, "--allin", "--json"])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.stdout)
+    assert got["stats_seconds"] > 0 and got["allin_seconds"] > 0
+    assert got["seconds"] >= got["stats_seconds"] + got["allin_seconds"]
+    plain = runner.invoke(app, ["import", str(SAMPLES), "--db", str(tmp_path / "t.duckdb"),
+                                "--no-allin", "--json"])
+    assert json.loads(plain.stdout)["allin_seconds"] == 0
+    text = render_summary(_summary(seconds=3.0, stats_seconds=0.5, allin_seconds=1.25))
+    assert "  of which        stat facts 0.50, all-in equity 1.25" in text.splitlines()
+    assert "of which" not in render_summary(_summary())
