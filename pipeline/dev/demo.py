@@ -44,7 +44,7 @@ def main() -> None:
         REPORT.write_text(build_report(con, graph_player=HERO), encoding="utf-8")
     print(f"\nTry: sidepot show pokerstars:247300000405 --db {DB}")
     print("\n== sidepot stats")
-    print(_stats_table(stats))
+    print(_stats_table(stats).plain())
     print("\n== sidepot audit")
     print(render_audit(totals, audit))
     print(f"\n== sidepot graph --player {HERO} --cash -o {GRAPH}")
