@@ -86,4 +86,56 @@ fn main() {
         per(chunks, best_wall),
         best_wall
     );
+    phases(site, &files, chunks);
+}
+
+/// Where one pass's time goes: the stage cut after each step (split; + parse; + replay;
+/// + rows), each the best of three, shown as microseconds per chunk.
+fn phases(site: &sidepot_core::parse::Site, files: &[(String, Vec<u8>)], chunks: usize) {
+    use sidepot_core::{engine, rows, text};
+    let time = |depth: u8| {
+        let mut best = f64::INFINITY;
+        for _ in 0..3 {
+            let t = Instant::now();
+            for (p, d) in files {
+                let Ok(split) = text::split_with(d, 0, true, site.is_header) else {
+                    continue;
+                };
+                let mut tables = rows::Tables::with_capacity(p, 0, split.chunks.len());
+                for c in &split.chunks {
+                    let lines = split.chunk_lines(c);
+                    if depth < 1 {
+                        continue;
+                    }
+                    let Ok(hand) = (site.parse_hand)(&lines, c.offset as i64, c.line as i64) else {
+                        continue;
+                    };
+                    if depth < 2 {
+                        continue;
+                    }
+                    let Ok(rep) = engine::replay(&hand) else {
+                        continue;
+                    };
+                    if depth >= 3 {
+                        tables.add(&hand, &rep);
+                    }
+                }
+                if depth >= 4 {
+                    std::hint::black_box(tables.finish());
+                }
+            }
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        best
+    };
+    let cuts: Vec<f64> = (0..5).map(time).collect();
+    let us = |s: f64| s * 1e6 / chunks.max(1) as f64;
+    println!(
+        "us per chunk: split {:.2}, parse {:.2}, replay {:.2}, rows {:.2}, finish {:.2}",
+        us(cuts[0]),
+        us(cuts[1] - cuts[0]),
+        us(cuts[2] - cuts[1]),
+        us(cuts[3] - cuts[2]),
+        us(cuts[4] - cuts[3]),
+    );
 }
