@@ -90,6 +90,7 @@ from parsers.sites._kit.starlike import (
     take_back,
     unknown,
 )
+from parsers.sites._kit.summary import board_from_summary
 from parsers.sites._kit.tables import STREETS_TITLE as _STREETS
 from parsers.sites.partypoker.header import (
     BLINDS,
@@ -356,9 +357,13 @@ class _Play:
         b.call(seat, amount, False, line)
 
     def _summary(self, idx: int, line: str) -> None:
-        """A line after "** Summary **": the rake of "Main Pot: $38.50 Rake: $2.0", and each
-        balance line's collection and cards. Other summary lines (board, blank, the next
+        """A line after "** Summary **": the rake of "Main Pot: $38.50 Rake: $2.0", each
+        balance line's collection and cards, and "Board: [ .. ]" where the play printed fewer
+        of its cards (:func:`board_from_summary`). Other summary lines (blank, the next
         hand's banner) are noise, as they always were."""
+        if line.startswith("Board: "):
+            board_from_summary(self.b, line)
+            return
         if line.startswith("Main Pot: "):
             pm = _MAIN_POT.match(line)
             if pm and pm[2]:
