@@ -52,6 +52,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import line_sniffer, with_site
+from parsers.sites._kit.ignorable import mentions_rabbit_hunt
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
 from parsers.sites._kit.summary import board_from_summary, summary_seat_won
 from parsers.sites._kit.tables import STREETS
@@ -244,6 +245,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 continue
             found = names.prefix(line)
             if found is None:
+                if mentions_rabbit_hunt(line):
+                    raise unknown("a rabbit hunt")  # the kit's rule reads it past, reported
                 if names.prefix(line, ": ") is not None or ": " in line:
                     continue  # chat (or a notice naming a player who left)
                 if line.endswith(_IGNORED) or any(t in line for t in _IGNORED):
