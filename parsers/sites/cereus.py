@@ -45,6 +45,9 @@ What is Cereus' own, and how it is read:
   of it before the collections.
 - Times print in ET; the fractional seconds and the bracketed repeat are dropped.
 - "Mucks" at showdown names no cards; the summary's "[Mucked] [10s 3s]" does.
+- Where the body prints fewer board cards than the summary's "Board [..]", or no "Collects"
+  line for anyone while the summary's seat lines say "collected Total ($X)" / "won Total
+  ($X)", the summary stands in (:mod:`parsers.sites._kit.summary`).
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, ActionKind, Hand, LimitT
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.summary import board_from_summary, summary_seat_won
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import all_in_by_added, record_dealt
 from parsers.text import Chunk, parse_money
@@ -259,12 +263,19 @@ def _post(st: _State, seat: int, arg: str, n: int) -> None:
 
 def _summary(st: _State, lines: list[str], first: int
              ) -> tuple[int | None, int | None, tuple[tuple[str, int], ...]]:
-    """Total pot, rake and fees from the summary; mucked hole cards from its seat lines."""
+    """Total pot, rake and fees from the summary; mucked hole cards from its seat lines; the
+    board and the winners where the body printed fewer cards or no "Collects" line."""
     total: int | None = None
     rake: int | None = None
     fees: list[tuple[str, int]] = []
+    from_summary = not st.b.collections
     for k, line in enumerate(lines, first):
-        if line.startswith("Total Pot("):
+        won = summary_seat_won(line, st.names) if from_summary else None
+        if won:
+            st.b.collect(won[0], st.money(won[1]), k)
+        if line.startswith("Board "):
+            board_from_summary(st.b, line)
+        elif line.startswith("Total Pot("):
             for part in line.split(" | "):
                 label, _, amount = part.partition("(")
                 value = st.money(amount.rstrip(")"))

@@ -29,6 +29,8 @@ What is Full Tilt's own, and how it is read:
   raises ``unknown_line``.
 - "wins the pot (X)", "wins side pot #1 (X)", "wins the main pot (X)" are the collections; the
   summary's "Total pot X Main pot Y. Side pot-1 Z. | Rake R" gives total, pots and rake.
+- Where the body prints no street marker or no "wins" line, the summary's "Board: [..]" and
+  its seat lines' "collected (X)" / "won (X)" stand in (:mod:`parsers.sites._kit.summary`).
 """
 
 from __future__ import annotations
@@ -50,7 +52,9 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import line_sniffer, with_site
+from parsers.sites._kit.ignorable import mentions_rabbit_hunt
 from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.summary import board_from_summary, summary_seat_won
 from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import (
     RaiseText,
@@ -241,6 +245,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 continue
             found = names.prefix(line)
             if found is None:
+                if mentions_rabbit_hunt(line):
+                    raise unknown("a rabbit hunt")  # the kit's rule reads it past, reported
                 if names.prefix(line, ": ") is not None or ": " in line:
                     continue  # chat (or a notice naming a player who left)
                 if line.endswith(_IGNORED) or any(t in line for t in _IGNORED):
@@ -295,7 +301,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         line = lines[idx]
         try:
             if line.startswith("Seat ") and from_summary:
-                _summary_seat(b, line, idx + 1, dec, folded)
+                _summary_seat(b, line, idx + 1, dec, folded, names)
             if line.startswith("Total pot "):
                 body, _, tail = line[10:].partition(" | ")
                 amounts = re.findall(r"(Main pot|Side pot(?:-| #)?(\d*)) ([$€£]?[\d,.]+[KM]?)",
@@ -308,6 +314,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                     rake = _chips(tail[5:], dec)
             elif line.startswith("Seat ") and "[" in line:
                 summary_seat_cards(b, seats, line)
+            elif line.startswith("Board: "):
+                board_from_summary(b, line)
         except ParseError as err:
             raise err.with_context(line=idx + 1, text=line) from None
     if from_summary and b.collections:
@@ -334,10 +342,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 parse = with_site(SITE, _parse, ignore_harmless=True)
 
 
-_SUMMARY_COLLECTED = re.compile(r" collected \(([$€£]?[\d,.]+[KM]?)\)")
-
-
-def _summary_seat(b: Builder, line: str, lineno: int, dec: int, folded: set[int]) -> None:
+def _summary_seat(b: Builder, line: str, lineno: int, dec: int, folded: set[int],
+                  names: Names) -> None:
     """A summary seat line, read only when the action section printed no "wins" line.
 
     Some short hands (walks in Matrix sit & goes) print neither the small blind's fold nor
@@ -348,9 +354,9 @@ def _summary_seat(b: Builder, line: str, lineno: int, dec: int, folded: set[int]
     if not no.isdigit():
         return
     seat = int(no)
-    c = _SUMMARY_COLLECTED.search(line)
-    if c:
-        b.collect(seat, _chips(c[1], dec), lineno)
+    won = summary_seat_won(line, names)
+    if won:
+        b.collect(seat, _chips(won[1], dec), lineno)
     elif line.endswith("folded before the Flop") and seat not in folded \
             and b.street is Street.PREFLOP:
         b.fold(seat, lineno)

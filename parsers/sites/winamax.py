@@ -17,6 +17,9 @@ What is Winamax's own, and how it is read:
 - Summary: ``Total pot 12.90€ | Rake 0.80€`` (or ``| No rake``). Tournament summaries may
   abbreviate the total ("6.02k"); an abbreviated total is not exact, so it is left unknown
   rather than rounded into a false mismatch.
+- Where the body prints fewer board cards than the summary's "Board: [..]", or no
+  "collected" line for anyone while the summary's seat lines say "won X", the summary stands
+  in (:mod:`parsers.sites._kit.summary`).
 - Anything unrecognised before the summary raises ``unknown_line``.
 """
 
@@ -50,6 +53,7 @@ from parsers.sites._kit.starlike import (
     unknown,
     unreturned_excess,
 )
+from parsers.sites._kit.summary import board_from_summary, summary_seat_won
 from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import (
     RaiseText,
@@ -269,11 +273,15 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
         raise ParseError("truncated_hand", "no *** SUMMARY *** section", line=n, text=lines[-1])
     total = rake = None
     pots: list[PrintedPot] = []
+    from_summary = not b.collections
     for idx in range(summary_at + 1, n):
         line = lines[idx]
         if not line:
             break
         try:
+            won = summary_seat_won(line, names) if from_summary else None
+            if won and not won[1].endswith(("k", "K", "M", "B")):  # "6.02k" is not exact
+                b.collect(won[0], _money(won[1], dec), idx + 1)
             if line.startswith("Total pot "):
                 tm = _TOTAL.match(line)
                 if not tm:
@@ -286,12 +294,14 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
                 for p in _SIDE_POTS.finditer(line):
                     pots.append(PrintedPot(int(p[2]) if p[2] else 0, _money(p[3], dec)))
             elif line.startswith("Board: "):
-                if not b.board:
-                    b.board = list(cards_in(line))
+                board_from_summary(b, line)
             elif line.startswith("Seat ") and "[" in line:
                 no = line[5 : line.find(":")]
                 if no.isdigit():
-                    b.summary_cards(int(no), cards_in(line[line.find("["):]))
+                    # the cards follow the name, which may hold brackets itself ("[Zoé]")
+                    named = names.prefix(line[line.find(":") + 1:].lstrip())
+                    tail = named[1] if named else line
+                    b.summary_cards(int(no), cards_in(tail[tail.find("["):]))
         except ParseError as err:
             raise err.with_context(line=idx + 1, text=line) from None
 

@@ -33,6 +33,10 @@ Current (2019+): ``Hand #784373412 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20
   Hero [4s]"): not hole cards, ignored.
 - "Main pot X | Rake Y" / "Side pot(1) X" running totals after each street are ignored.
 - "Total pot $X | Rake $Y | JP Fee $Z": X includes rake and fee.
+
+Both layouts: where the body prints fewer board cards than the summary's "Board: [..]" /
+"Board [..]" (no street line), or no "collected" line for anyone while the summary's seat
+lines say "won X" / "collected X", the summary stands in (:mod:`parsers.sites._kit.summary`).
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ from parsers.sites._kit.starlike import (
     to_utc,
     unknown,
 )
+from parsers.sites._kit.summary import board_from_summary, summary_seat_won
 from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import (
     RaiseText,
@@ -280,7 +285,9 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
                     b.show(seat, cards, lineno)
                 elif cards:
                     b.summary_cards(seat, cards)
-            elif line.startswith(("Board: ", "Game ended at: ")) or not line:
+            elif line.startswith("Board: "):
+                board_from_summary(b, line)
+            elif line.startswith("Game ended at: ") or not line:
                 pass
             else:
                 raise unknown("unknown summary line")
@@ -336,7 +343,6 @@ _TABLE = re.compile(r"(?P<name>.*?) ?(?:(?P<max>\d+)-max)?(?: Seat #(?P<button>\
                     r"button)?$")
 _SEAT = re.compile(r"Seat (\d+): (.*) \(([$€£]?[\d.,]+)\)( is sitting out)?$")
 _COLLECTED = re.compile(r"collected (\S+) from (main pot|side pot-(\d+)|pot)$")
-_SUMMARY_WON = re.compile(r" and won ([$€£]?[\d.,]+)")
 _IGNORED_TAILS = ("does not show", "mucks hand", "waits for big blind", "sits out",
                   "is sitting out", "is back", "will be allowed to play after the button",
                   "has timed out", "is disconnected", "is connected")
@@ -468,12 +474,14 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
     for idx in range(summary_at + 1, n):
         line = lines[idx]
         try:
-            if line.startswith("Seat ") and not collected and " and won " in line:
-                w = _SUMMARY_WON.search(line)
-                if not w:
-                    raise unknown("cannot read the winnings")
-                b.collect(int(line[5:line.find(":")]), parse_money(w[1], dec), idx + 1)
-            if line.startswith("Total pot "):
+            won = summary_seat_won(line, names) if not collected else None
+            if won:
+                b.collect(won[0], parse_money(won[1], dec), idx + 1)
+            elif not collected and line.startswith("Seat ") and " won " in line:
+                raise unknown("cannot read the winnings")
+            if line.startswith("Board "):
+                board_from_summary(b, line)
+            elif line.startswith("Total pot "):
                 parts = line[10:].split(" | ")
                 total = parse_money(parts[0], dec)
                 for p in parts[1:]:

@@ -37,12 +37,16 @@ SITE_ERRORS = {
     # The rebuilt client's 2021 tournaments print bets rounded down to the chip while the
     # summary's balances keep the real amounts: "Hero bets (751624)" yet "lost 3079125" (one
     # chip more than the printed actions), so the pot the site pays is 2 chips above the sum
-    # of the printed bets; a raise "to 11302166" from 11302167 chips is the all-in the log
-    # says it is ("is all-In."). "bad.math" is 20 chips off the same way.
+    # of the printed bets: no line says all-in, so nothing tells the printed bet is short.
     "16194828757579au6ou93d1",
-    "161938625156465v9fyd47bg",
+    # "bad.math": Hero's printed actions add up to 10 chips less than his stack ("bets
+    # (121321080)" then "is all-In." with 121321090 behind), the caller's too: ten chips are
+    # no rounding to the chip, the pot the site pays is 20 above the printed bets.
     "1618961225358jrdwo4ad458",
 }
+#: Read right by the rounding rule (an all-in printed one chip under the stack is the stack),
+#: no longer site errors: "161938625156465v9fyd47bg" ("raises 11302166 to 11302166" from
+#: 11302167 behind, then "is all-In.": the pots the site prints add up with the full stack).
 #: Rejected on purpose: "partial.player.names" spells the hero "Hero" in the seat list and
 #: "Hero Name" in some action lines ("Hero Name raises 3.0 to 3.0"): unknown_line, not guessed.
 RATE_FLOOR = 0.99

@@ -141,3 +141,14 @@ def test_the_kept_text_is_cleaned_and_bounded():
     text = clean_text(hostile)
     assert "\x1b" not in text and "\x07" not in text
     assert len(text) == MAX_TEXT and text.endswith("...")
+
+
+def test_a_rabbit_hunt_moves_no_chips_even_when_it_names_the_player():
+    assert is_ignorable("Hero rabbit hunts [Kd] [5s]", SEATED)
+    assert is_ignorable("*** RABBIT HUNT *** [Kd 5s]", SEATED)
+    assert is_ignorable("Rabbit hunting by Small Blind: turn [Kd] river [5s]", SEATED)
+    # beside its cards, an amount or a word that moves chips keeps the line harmful
+    assert not is_ignorable("Hero rabbit hunts [Kd] for $0.10", SEATED)
+    assert not is_ignorable("Rabbit hunt [Kd 5s]: Hero wins the pot", SEATED)
+    # "rabbit" inside a seated name is no rabbit hunt: the player's line stays his
+    assert not is_ignorable("Rabbit 7 shows [Kd 5s]", [*SEATED, "Rabbit 7"])

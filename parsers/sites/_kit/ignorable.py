@@ -9,7 +9,8 @@ status. The rule:
   *ignorable*: the hand imports, and the line is kept on the hand (``Hand.ignored_lines``) for
   the engine to report as an ``info`` finding ``ignored_line`` with its text;
 - a line that **names a seated player** (unless it is one of the statements that by their
-  wording move no chips: chat, connection, sitting out, a tournament finish or bounty...) or
+  wording move no chips: chat, connection, sitting out, a tournament finish or bounty, a
+  rabbit hunt...) or
   that **could move chips or change the cards** (a betting verb, a pot or street word, cards
   in brackets, a money word beside an amount, a seat line with a stack) still rejects the
   hand with the parser's ``unknown_line``.
@@ -34,7 +35,8 @@ from parsers.errors import ParseError
 from parsers.model import Hand, IgnoredLine
 from parsers.text import Chunk
 
-__all__ = ["MAX_IGNORED", "MAX_TEXT", "clean_text", "is_ignorable", "read_past_harmless"]
+__all__ = ["MAX_IGNORED", "MAX_TEXT", "clean_text", "is_ignorable", "mentions_rabbit_hunt",
+           "read_past_harmless"]
 
 #: At most this many lines are read past in one hand; one more and the hand is rejected.
 MAX_IGNORED = 8
@@ -54,7 +56,21 @@ _BETTING = re.compile(
 #: Cards in brackets ("[4s]", "[Ah Kd]"): a line dealing or showing cards changes the hand
 #: (its board, a showdown), unless it is a rabbit hunt (cards nobody plays).
 _CARDS = re.compile(r"[\[(][^\])]*\b(?:10|[2-9TJQKA])[cdhs]\b", re.IGNORECASE)
-_RABBIT = re.compile(r"\brabbit\b", re.IGNORECASE)
+
+#: A rabbit hunt: after the hand has ended, the cards that would have come are shown on a
+#: player's request ("Rabbit hunt: [Kd 5s]", "Hero rabbit hunts [Kd] [5s]", "*** RABBIT HUNT
+#: *** [Kd 5s]", "Rabbit hunting - turn [Kd] river [5s]"). Nobody plays them: the line moves
+#: no chips and changes no board, even where it names the player who asked, unless beside
+#: the cards it also holds an amount or a word that moves chips (:func:`_is_rabbit_hunt`).
+_RABBIT = re.compile(r"\brabbit\b|\brabbit[- ]?hunt\w*", re.IGNORECASE)
+_BRACKETED = re.compile(r"\[[^\]]*\]|\([^)]*\)")
+_CHIP_WORDS = re.compile(
+    r"\b(?:folds?|folded|checks?|checked|calls?|called|bets?|raises?|raised|posts?|posted|"
+    r"straddles?|all[- ]?in|allin|antes?|blinds?|collects?|collected|wins?|won|returns?|"
+    r"returned|uncalled|pot|pots|split|rake|fees?|jackpot|pays?|paid|cash(?:es|ed)? ?out|"
+    r"refund\w*|insurance|stack|chips)\b",
+    re.IGNORECASE,
+)
 
 #: Words that move money when an amount stands beside them.
 _MONEY = re.compile(
@@ -116,6 +132,26 @@ def names_in(line: str, names: Iterable[str]) -> list[str]:
     return found
 
 
+def _without_names(text: str, names: Iterable[str]) -> str:
+    """``text`` with each seated name it holds as a whole word blanked out."""
+    for name in sorted(names_in(text, names), key=len, reverse=True):
+        text = text.replace(name, " ")
+    return text
+
+
+def mentions_rabbit_hunt(line: str) -> bool:
+    """Whether the line speaks of a rabbit hunt: a site that would skip it unseen (as chat,
+    say) leaves it to :func:`is_ignorable` instead, so it is reported as every site does."""
+    return _RABBIT.search(line) is not None
+
+
+def _is_rabbit_hunt(text: str) -> bool:
+    """A rabbit-hunt line (names already blanked) that, beside its cards, holds no amount
+    and no word that moves chips."""
+    rest = _BRACKETED.sub(" ", text)
+    return not (_CHIP_WORDS.search(rest) or _AMOUNT.search(rest))
+
+
 def is_ignorable(line: str, names: Iterable[str]) -> bool:
     """Whether ``line`` names no seated player and moves no chips (see the module's rule)."""
     text = line.strip()
@@ -123,7 +159,11 @@ def is_ignorable(line: str, names: Iterable[str]) -> bool:
         return True
     if _CHAT.match(text):
         return True
-    if _CARDS.search(text) and not _RABBIT.search(text):
+    names = list(names)
+    unnamed = _without_names(text, names)
+    if _RABBIT.search(unnamed):
+        return _is_rabbit_hunt(unnamed)
+    if _CARDS.search(text):
         return False
     if _NO_CHIPS.search(text) and not _POT.search(text):
         return True

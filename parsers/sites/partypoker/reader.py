@@ -52,6 +52,13 @@ What is PartyPoker's own, and how it is read:
 - Messages sometimes lack their line break ("Player3 is sitting outPlayer4 posts big blind"):
   they are cut in two. "Forward Folds" (fastforward's fold in advance) is followed by the real
   "folds" at the player's turn, and only counts where none follows.
+- The site keeps fractions of a chip (or of a cent) and prints an action's amount rounded
+  down, a stack rounded to the nearest: an all-in can print one unit below the stack the
+  seat line shows ("Seat 5: Player5 (11389667)", ante 87500, "raises 11302166 to 11302166",
+  "Player5 is all-In."). Where the log says all-in and the printed amount is exactly one unit
+  short of what the player has behind, the all-in is the stack (:func:`_all_in_rounded`),
+  and a later call printed at the same rounded level calls that all-in in full. Any other
+  gap is left for the engine to report.
 - Anything unrecognised in the action section raises ``unknown_line``.
 
 The head (header and game lines, table lines, seats) is read by :mod:`.header`; this module
@@ -63,6 +70,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import replace
 
 from parsers.errors import ParseError
 from parsers.format import Format
@@ -82,6 +90,7 @@ from parsers.sites._kit.starlike import (
     take_back,
     unknown,
 )
+from parsers.sites._kit.summary import board_from_summary
 from parsers.sites._kit.tables import STREETS_TITLE as _STREETS
 from parsers.sites.partypoker.header import (
     BLINDS,
@@ -159,6 +168,7 @@ class _Play:
         self.unseated: dict[int, str] = {}  # placeholder seat -> name (players with no seat line)
         self.wins_seen = False  # a "wins" line: the play names the winners itself
         self.balances: list[tuple[int, int, bool, int]] = []  # (seat, collected, cashed, line)
+        self.rounded_to: int | None = None  # a street total raised one unit by a rounded all-in
 
     def read(self, start: int) -> None:
         for idx, line in _glued(self.lines, start):
@@ -224,6 +234,7 @@ class _Play:
             raise unknown("unknown section marker")
         elif _STREETS.get(word[8:]) is not None:
             _close_street(b, self.returned)
+            self.rounded_to = None
             b.add_board_cards(_STREETS[word[8:]], cards_in(line))
         elif word != "Dealing down cards":
             raise unknown("unknown section marker")
@@ -270,7 +281,7 @@ class _Play:
         elif verb in ("checks", "checks."):
             b.check(seat, lineno)
         elif rest.startswith("calls"):
-            b.call(seat, _amount(rest[5:], dec), False, lineno)
+            self._call(seat, _amount(rest[5:], dec), lineno)
         elif rest.startswith("bets"):
             b.bet(seat, _amount(rest[4:], dec), False, lineno)
         elif rest.startswith("raises"):
@@ -283,7 +294,13 @@ class _Play:
             else:
                 b.raise_by_added(seat, _amount(rest[6:], dec), False, lineno)
         elif rest.startswith("is all-In") and ("[" in rest or "(" in rest):
-            _all_in(b, seat, _amount(rest[9:], dec), lineno)
+            added = _amount(rest[9:], dec)
+            if self._behind(seat) == added + 1:
+                added += 1  # the all-in printed rounded down (module doc)
+                self.rounded_to = b.totals.get(seat, 0) + added
+            _all_in(b, seat, added, lineno)
+        elif rest.startswith("is all-In"):
+            self._all_in_said(seat)
         elif verb == "shows":
             b.show(seat, cards_in(rest), lineno)
         elif verb in ("mucks", "doesn't") and "[" in rest:
@@ -300,10 +317,53 @@ class _Play:
         elif not any(t in rest for t in _IGNORED):
             raise unknown("unknown action")
 
+    def _behind(self, seat: int) -> int | None:
+        """The chips the player has left by the printed stack, None where it is unknown."""
+        row = self.seats[seat]
+        if row[4:5] == [False] or row[1] <= 0:
+            return None
+        spent = 0
+        for a in self.b.actions:
+            if a.seat == seat:
+                spent += -a.amount if a.kind is ActionKind.UNCALLED_RETURN else a.amount
+        return row[1] - spent
+
+    def _all_in_said(self, seat: int) -> None:
+        """"Player5 is all-In." after the player's bet, raise or call: that action took his
+        stack. Printed one unit short of it (rounded down), it is read as the whole stack."""
+        b = self.b
+        last = next((k for k in range(len(b.actions) - 1, -1, -1)
+                     if b.actions[k].seat == seat), None)
+        if last is None:
+            return
+        a = b.actions[last]
+        if a.kind not in (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL) \
+                or a.street is not b.street:
+            return
+        if self._behind(seat) != 1:
+            return  # all in as printed, or a gap the engine is to judge
+        self.rounded_to = b.totals[seat] = a.to + 1
+        b.actions[last] = replace(a, amount=a.amount + 1, to=a.to + 1, all_in=True)
+
+    def _call(self, seat: int, amount: int, line: int) -> None:
+        """A call; printed one unit below the level a rounded all-in set, it calls that level
+        in full (the site rounded the call as it rounded the all-in)."""
+        b = self.b
+        level = self.rounded_to
+        if level is not None and max(b.totals.values(), default=0) == level \
+                and b.totals.get(seat, 0) + amount == level - 1 \
+                and (self._behind(seat) or 0) > amount:
+            amount += 1
+        b.call(seat, amount, False, line)
+
     def _summary(self, idx: int, line: str) -> None:
-        """A line after "** Summary **": the rake of "Main Pot: $38.50 Rake: $2.0", and each
-        balance line's collection and cards. Other summary lines (board, blank, the next
+        """A line after "** Summary **": the rake of "Main Pot: $38.50 Rake: $2.0", each
+        balance line's collection and cards, and "Board: [ .. ]" where the play printed fewer
+        of its cards (:func:`board_from_summary`). Other summary lines (blank, the next
         hand's banner) are noise, as they always were."""
+        if line.startswith("Board: "):
+            board_from_summary(self.b, line)
+            return
         if line.startswith("Main Pot: "):
             pm = _MAIN_POT.match(line)
             if pm and pm[2]:

@@ -94,3 +94,35 @@ def test_no_small_blind_notice_is_read_past_and_the_hand_has_no_small_blind():
     assert not [a for a in h.actions if a.kind is ActionKind.POST_SMALL_BLIND]
     assert [(c.seat, c.amount) for c in h.report.collections] == [(1, 950)]
     assert errors(h) == []
+
+
+def test_an_all_in_printed_one_chip_short_of_the_stack_is_the_stack():
+    # The site keeps fractions of a chip: Player3's 1501 behind (1526 less the 25 ante) prints
+    # as "raises 1350 to 1500" then "is all-In."; the callers' "calls" print the same rounded
+    # level. Read as printed, Player3 keeps one chip and the pot is 3 short of the site's 4578.
+    h = hands("rebuilt_rounded_all_in.txt")[0]
+    shove = next(a for a in h.actions if a.seat == 3 and a.kind is ActionKind.RAISE)
+    assert (shove.amount, shove.to, shove.all_in) == (1351, 1501, True)
+    calls = [(a.seat, a.amount, a.to) for a in h.actions if a.kind is ActionKind.CALL]
+    assert calls == [(5, 1201, 1501), (1, 901, 1501)]
+    r = replay(h)
+    assert errors(h) == []
+    assert {s.seat: s.net for s in r.seats} == {1: -1526, 3: 3052, 5: -1526}
+
+
+def test_an_all_in_two_chips_short_is_not_rounding_and_stays_as_printed():
+    text = (FIXTURES / "rebuilt_rounded_all_in.txt").read_text()
+    text = text.replace("Seat 3: Player3 (1526)", "Seat 3: Player3 (1527)")
+    h = next(iter(split_file(text.encode()).hands("short.txt"))).hand
+    shove = next(a for a in h.actions if a.seat == 3 and a.kind is ActionKind.RAISE)
+    assert (shove.to, shove.all_in) == (1500, False)
+    assert [a.to for a in h.actions if a.kind is ActionKind.CALL] == [1500, 1500]
+    assert errors(h)  # two chips are no rounding: the engine reports the gap
+
+
+def test_only_a_line_that_says_all_in_is_rounded():
+    text = (FIXTURES / "rebuilt_rounded_all_in.txt").read_text().replace(
+        "Player3 is all-In.\n", "")
+    h = next(iter(split_file(text.encode()).hands("no_all_in.txt"))).hand
+    shove = next(a for a in h.actions if a.seat == 3 and a.kind is ActionKind.RAISE)
+    assert (shove.to, shove.all_in) == (1500, False)
