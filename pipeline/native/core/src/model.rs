@@ -11,7 +11,11 @@ const SUITS: &[u8; 4] = b"cdhs";
 
 /// A canonical two-character card ("Ah"), or None.
 pub fn card(text: &str) -> Option<Card> {
-    let b = text.as_bytes();
+    card_of_bytes(text.as_bytes())
+}
+
+/// [`card`] of a card's bytes (a rank and a suit character, nothing else).
+pub fn card_of_bytes(b: &[u8]) -> Option<Card> {
     if b.len() != 2 {
         return None;
     }

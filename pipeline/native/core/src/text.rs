@@ -78,10 +78,10 @@ pub fn split_once_str<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a st
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    // the first byte by a plain scan (vectorized by the compiler), then the rest compared
+    // the first byte by memchr, then the rest compared
     let (first, rest) = needle.split_first()?;
     let mut at = 0;
-    while let Some(i) = hay[at..].iter().position(|b| b == first) {
+    while let Some(i) = memchr::memchr(*first, &hay[at..]) {
         let p = at + i;
         if hay[p + 1..].starts_with(rest) {
             return Some(p);
@@ -125,12 +125,14 @@ pub fn lines(data: &[u8], base: usize) -> Result<Vec<Line<'_>>, FileDefer> {
     let mut out = Vec::with_capacity(data.len() / 32);
     // Nearly every file: valid UTF-8 without CR. Its lines are the '\n' splits.
     if let Ok(s) = std::str::from_utf8(data) {
-        if !data.contains(&b'\r') {
+        if memchr::memchr(b'\r', data).is_none() {
             let mut at = 0;
-            for piece in s.split('\n') {
-                push(&mut out, Cow::Borrowed(piece), base + at);
-                at += piece.len() + 1;
+            for end in memchr::memchr_iter(b'\n', data) {
+                // '\n' is ASCII: both ends are character boundaries
+                push(&mut out, Cow::Borrowed(&s[at..end]), base + at);
+                at = end + 1;
             }
+            push(&mut out, Cow::Borrowed(&s[at..]), base + at);
             return Ok(out);
         }
     }

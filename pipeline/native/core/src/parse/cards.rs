@@ -71,6 +71,9 @@ pub fn bracketed_cards(text: &str, start: usize) -> Result<Cards, Defer> {
 
 /// `cards_in_brackets(text)`: every card of every complete `[...]` group.
 pub fn cards_in_brackets(text: &str) -> Result<Cards, Defer> {
+    if let Some(cards) = plain_cards_in_brackets(text) {
+        return Ok(cards);
+    }
     let mut groups = Vec::new();
     let mut at = 0;
     while let Some(b) = text[at..].find('[') {
@@ -97,4 +100,27 @@ pub fn cards_in_brackets(text: &str) -> Result<Cards, Defer> {
         out.extend(parse_cards(g)?);
     }
     Ok(out)
+}
+
+/// [`cards_in_brackets`] for the form nearly every line has: groups of cards written as
+/// two characters each, one blank apart (`[Ah Kd]`). None for anything else (another
+/// blank, a `10h`, a lower-case rank...): the general reading decides those. Where this
+/// reads a card, so does the general reading (a word of two card characters holds no blank).
+fn plain_cards_in_brackets(text: &str) -> Option<Cards> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(5);
+    let mut at = 0;
+    while let Some(open) = memchr::memchr(b'[', &b[at..]) {
+        let start = at + open + 1;
+        let Some(close) = memchr::memchr(b']', &b[start..]) else {
+            break;
+        };
+        for word in b[start..start + close].split(|&c| c == b' ') {
+            if !word.is_empty() {
+                out.push(card_of_bytes(word)?);
+            }
+        }
+        at = start + close + 1;
+    }
+    Some(out)
 }

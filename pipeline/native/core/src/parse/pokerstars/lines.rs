@@ -207,9 +207,17 @@ pub(super) fn read_act(rest: &str, dec: u32) -> Result<Act, Defer> {
 
 /// `_read_seat`: the plain form by hand (its name ends at the line's last " ("), every other
 /// form by `_SEAT`.
+/// `body.rfind(" (")` by a backwards byte scan for the parenthesis.
+fn last_open(body: &str) -> Option<usize> {
+    let b = body.as_bytes();
+    memchr::memrchr_iter(b'(', b)
+        .find(|&i| i > 0 && b[i - 1] == b' ')
+        .map(|i| i - 1)
+}
+
 pub(super) fn read_seat(line: &str, dec: u32) -> Result<Option<SeatLine>, Defer> {
     if let Some(body) = line.strip_suffix(" in chips)") {
-        if let (Some(colon), Some(open)) = (find_str(body, ": "), body.rfind(" (")) {
+        if let (Some(colon), Some(open)) = (find_str(body, ": "), last_open(body)) {
             let number = &body[5..colon];
             let stack = &body[open + 2..];
             if colon + 2 <= open
