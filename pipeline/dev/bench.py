@@ -127,7 +127,7 @@ def big_file_runs(src: Path, sizes: list[int], per_copy: int) -> list[dict]:
         for size in sizes:
             path = one_big_file(src, size, per_copy, Path(tmp))
             for jobs in (1, 2):
-                run = import_run(path, jobs)
+                run = import_run(path, jobs, allin=False)  # memory: the all-in counts apart
                 runs.append({"hands": run["hands"], "jobs": jobs, "bytes": path.stat().st_size,
                              **{k: run[k] for k in ("peak_rss_mb", "worker_peak_rss_mb",
                                                     "hands_per_s", "hands_per_cpu_s")}})
@@ -255,7 +255,7 @@ def native_stages(files: list[Path]) -> dict[str, dict]:
 NATIVE_STAGE_TARGET = 100_000
 
 
-def _import_child(path: str, jobs: int) -> None:
+def _import_child(path: str, jobs: int, allin: bool = True) -> None:
     """Run in a fresh process: one import, then its times and peak memory as JSON.
 
     The import as issue 14 counts it: parse, every rule, store *and the stat facts* (the
@@ -284,7 +284,7 @@ def _import_child(path: str, jobs: int) -> None:
             wall = time.perf_counter() - wall
             writer = used(resource.RUSAGE_SELF) - startup
             counting = time.perf_counter()
-            if native_counting():  # the default's rule: numpy would take minutes here
+            if allin and native_counting():  # the default's rule: numpy would take minutes
                 fill_allin_equity(con)
             counting = time.perf_counter() - counting
         finally:
@@ -314,12 +314,13 @@ def _own_peak_mb(fallback_kb: int) -> float:
     return round(fallback_kb / 1024, 1)
 
 
-def import_run(path: Path, jobs: int, core: str | None = None) -> dict:
+def import_run(path: Path, jobs: int, core: str | None = None, allin: bool = True) -> dict:
     """One import in a fresh process; ``core`` forces ``SIDEPOT_CORE`` (None: the default,
-    native where built)."""
+    native where built); ``allin=False`` leaves the all-in counts out (memory runs)."""
     env = {**os.environ, **({"SIDEPOT_CORE": core} if core else {})}
     out = subprocess.run(
-        [sys.executable, "-m", "pipeline.dev.bench", "--import-child", str(path), str(jobs)],
+        [sys.executable, "-m", "pipeline.dev.bench", "--import-child", str(path), str(jobs),
+         "allin" if allin else "no-allin"],
         capture_output=True, text=True, check=True, cwd=REPO, env=env,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -370,7 +371,7 @@ def memory_runs(src: Path, sizes: list[int], per_copy: int) -> list[dict]:
         for size in sizes:
             copies = max(1, round(size / per_copy))
             folder = replicate(src, copies, Path(tmp) / f"m{copies}")
-            run = import_run(folder, 2)
+            run = import_run(folder, 2, allin=False)
             runs.append({"hands": run["hands"], "peak_rss_mb": run["peak_rss_mb"],
                          "worker_peak_rss_mb": run["worker_peak_rss_mb"],
                          "hands_per_s": run["hands_per_s"]})
@@ -393,10 +394,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-corpus", action="store_true")
     ap.add_argument("--quick", action="store_true",
                     help="for iterating: 2,000 hands in 4 files, no corpus, no memory runs")
-    ap.add_argument("--import-child", nargs=2, help=argparse.SUPPRESS)
+    ap.add_argument("--import-child", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.import_child:
-        _import_child(args.import_child[0], int(args.import_child[1]))
+        _import_child(args.import_child[0], int(args.import_child[1]),
+                      args.import_child[2] == "allin")
         return 0
     if args.quick:
         args.hands, args.files, args.no_corpus, args.memory_hands = 2_000, 4, True, []
