@@ -26,7 +26,11 @@ from datetime import UTC, datetime
 from functools import cache
 from types import ModuleType
 
+import pyarrow as pa
+
 from parsers import registry
+from parsers.shape import leading_hand_text
+from parsers.text import Chunk, decode
 from pipeline import config
 from pipeline.core_rows import packed_from_batch, packed_from_native, shifted
 from pipeline.errors import SidepotError
@@ -148,7 +152,20 @@ def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
         return None
     if fmt == "phh" and any(s != "rows" for s in out["chunks"].column("status").to_pylist()):
         return None  # the PHH reader does not hand back deferred hands' text yet
+    if start == 0 and _leads_with_hand_text(data, out["chunks"]):
+        return None  # the Python core rejects that text (truncated_hand); rare, so all of it
     return packed_from_native(out, data, path, start, fmt, followed)
+
+
+def _leads_with_hand_text(data: bytes, chunks: pa.Table) -> bool:
+    """Whether the text before a file's first hand holds the end of a hand whose start the
+    file does not hold (:func:`parsers.shape.leading_hand_text`): the reject the Python core
+    stores for it (``pipeline.ingest.parse.leading_reject``) is made there alone."""
+    first = chunks.column("offset")[0].as_py()
+    if first == 0:
+        return False
+    line = chunks.column("line")[0].as_py()
+    return leading_hand_text(decode(data[:first])[0], Chunk("", first, line)) is not None
 
 
 @cache

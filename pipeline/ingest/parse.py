@@ -175,12 +175,10 @@ def leading_reject(text: str, first: Chunk, path: str, fmt: registry.Format) -> 
     hand whose start is not in the file); else nothing. Only a file read from its start has
     one (a resumed read starts at a hand).
 
-    The formats the native core reads (:data:`pipeline.core.NATIVE_ENTRY`) are left out
-    until it emits the same reject: both cores must store the same rows."""
-    from pipeline.core import NATIVE_ENTRY  # a module-level import would be circular
-
+    The native core hands such a file to this core whole (``pipeline.core``), so both cores
+    store the same rows."""
     lead = leading_hand_text(text, first)
-    if lead is None or fmt.name in NATIVE_ENTRY:
+    if lead is None:
         return []
     detail = ("the text before the file's first hand holds seat or action lines: the end of "
               "a hand whose start is not in the file")
