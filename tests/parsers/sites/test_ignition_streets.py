@@ -5,7 +5,7 @@ last bet or raise and matched it; the big blind's post is not an action). The su
 where printed, must hold the cards of every street the betting reached; betting after the
 river's round closed cannot be read and rejects the hand. Hand-written hands in the layout of
 the site's 2012-05 files."""
-# ruff: noqa: E501  (hand histories are quoted verbatim; their lines are long)
+# ruff: noqa: E501, W291  (hand histories are quoted verbatim: long lines, the site's trailing blanks)
 
 from __future__ import annotations
 
