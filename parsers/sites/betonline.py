@@ -18,6 +18,9 @@ The layout reads like PokerStars' with its own habits, handled here:
 - "Total pot X | Rake Y" printed *before* the summary is a side pot, net of its share of the
   rake; the summary's "Total pot" is the main pot, net; ``Y`` is the hand's whole rake. The
   side pot's winner is not named: when the summary names exactly one winner, he took it;
+- the summary repeats some lines of the body ("Total pot", "Player2 shows 9c 9h"): a repeat is
+  known; any other summary line but the board and the seat lines raises ``unknown_line``,
+  read past as an ``ignored_line`` finding where it moves no chips (chat, "has left the table");
 - "Board [...]" in the summary is the full board even where the streets were not printed
   (all-in before the river); "X has left the table" by a player still in the hand folds him;
 - a player listed in an already-occupied seat (tournament table balancing) who never acts is
@@ -103,7 +106,7 @@ class _Hand:
     """Per-hand reading state beside the Builder: what the summary and pots need."""
 
     __slots__ = ("b", "names", "extras", "money", "sb", "bb", "side_pots", "total", "rake",
-                 "summary", "board", "winners", "returned", "stacks", "left", "last")
+                 "summary", "board", "winners", "returned", "stacks", "left", "last", "body")
 
     def __init__(self, names: Names, extras: set[str], money, sb: int, bb: int) -> None:
         self.b = Builder()
@@ -123,6 +126,8 @@ class _Hand:
         self.left: list[tuple[int, int]] = []
         #: the seat that made the street's last betting action
         self.last: int | None = None
+        #: the lines read before the summary (some summaries repeat a few of them)
+        self.body: set[str] = set()
 
     def fold_left(self, actor: int | None) -> None:
         """Fold the players who left, whose turn came before ``actor``'s (None: all of them).
@@ -196,17 +201,18 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         line, lineno = lines[idx], idx + 1
         if not line:
             continue
+        in_summary = st.summary
         try:
             _line(st, line, lineno)
         except ParseError as err:
             raise err.with_context(line=lineno, text=line) from None
+        if st.summary and not in_summary:
+            _hold_em_only(st, lines[0])  # before a summary line can fail the hand otherwise
     if not st.summary:
         raise ParseError("truncated_hand", "no *** SUMMARY *** section", line=len(lines),
                          text=lines[-1])
     b = st.b
-    if any(len(c) > 2 for c in b.hole.values()):
-        raise UnsupportedGame("four hole cards: Omaha on a 'Hold'em' table", line=1,
-                              text=lines[0])
+    _hold_em_only(st, lines[0])
     st.fold_left(None)
     if not st.returned:  # Gear Poker never prints the return of an unmatched bet
         b.close_street()
@@ -230,6 +236,14 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 # Parse one hand. Raises ParseError (UnsupportedGame for other games).
 parse = with_site(SITE, _parse, ignore_harmless=True)
+
+
+def _hold_em_only(st: _Hand, header: str) -> None:
+    """UnsupportedGame where a player was dealt more than two cards (Omaha on a table whose
+    header says hold'em)."""
+    if any(len(c) > 2 for c in st.b.hole.values()):
+        raise UnsupportedGame("four hole cards: Omaha on a 'Hold'em' table", line=1,
+                              text=header)
 
 
 def _line(st: _Hand, line: str, lineno: int) -> None:
@@ -264,7 +278,11 @@ def _line(st: _Hand, line: str, lineno: int) -> None:
             st.board = _norm_cards(line)
         elif line.startswith("Seat "):
             _summary_line(st, line, lineno)
+        elif line.strip() not in st.body:  # a repeat of a line read above says nothing new
+            # read past only where the kit's rule allows (an ``ignored_line`` finding)
+            raise unknown("unrecognised summary line")
         return
+    st.body.add(line.strip())
     if low.startswith("dealt to "):
         who = names.prefix(line[9:])
         if who is not None:

@@ -48,6 +48,8 @@ What is Cereus' own, and how it is read:
 - Where the body prints fewer board cards than the summary's "Board [..]", or no "Collects"
   line for anyone while the summary's seat lines say "collected Total ($X)" / "won Total
   ($X)", the summary stands in (:mod:`parsers.sites._kit.summary`).
+- A summary line other than the board, the pot and the seat lines raises ``unknown_line``:
+  the kit's rule reads past it as an ``ignored_line`` finding where it moves no chips.
 """
 
 from __future__ import annotations
@@ -292,6 +294,9 @@ def _summary(st: _State, lines: list[str], first: int
             who = st.names.prefix(line.partition(": ")[2])
             if who is not None:
                 st.b.summary_cards(who[0], cards_in(line.partition("[Mucked]")[2]))
+        elif line.strip() and not line.startswith("Seat "):
+            # read past only where the kit's rule allows (an ``ignored_line`` finding)
+            raise ParseError("unknown_line", "unrecognised summary line", line=k, text=line)
     if total is None:
         raise ParseError("truncated_hand", "no 'Total Pot' in the summary", line=first)
     return total, rake if rake is not None else 0, tuple(fees)

@@ -28,7 +28,9 @@ What is Full Tilt's own, and how it is read:
   disconnections, sitting out): those carry no chips and are skipped; anything else unknown
   raises ``unknown_line``.
 - "wins the pot (X)", "wins side pot #1 (X)", "wins the main pot (X)" are the collections; the
-  summary's "Total pot X Main pot Y. Side pot-1 Z. | Rake R" gives total, pots and rake.
+  summary's "Total pot X Main pot Y. Side pot-1 Z. | Rake R" gives total, pots and rake;
+  another summary line (but the few of ``_SUMMARY_KNOWN``) raises ``unknown_line``, read past
+  as an ``ignored_line`` finding where it moves no chips.
 - Where the body prints no street marker or no "wins" line, the summary's "Board: [..]" and
   its seat lines' "collected (X)" / "won (X)" stand in (:mod:`parsers.sites._kit.summary`).
 """
@@ -82,6 +84,11 @@ _HEAD = re.compile(
 _STAKES = re.compile(r"^(?P<cur>[$€£]?)(?P<sb>[\d.,]+[KkMB]?)/[$€£]?(?P<bb>[\d.,]+[KkMB]?)"
                      r"(?: Ante [$€£]?(?P<ante>[\d.,]+[KkMB]?))?(?: (?P<cap>Cap [$€£]?[\d.,]+))?$")
 _SEAT = re.compile(r"Seat (\d+): (.*) \(([$€£]?[\d,.]+)\)(.*)$")
+#: Summary lines the site prints that say nothing of the money: an archive's "Duration 20s",
+#: and the numbered separator between hands ("******************** # 2 ****...") that ends
+#: a hand's text in some files. Other lines the summary reader does not know go to the kit's
+#: rule (an ``ignored_line`` finding, or a reject where they could move chips).
+_SUMMARY_KNOWN = re.compile(r"^(?:Duration \d+s|\*+ # \d+ \*+)\s*$")
 _WINS = re.compile(r"(?:wins|ties for) (?:the )?(pot|main pot|side pot(?: #?(\d+))?)"
                    r"(?: #?(\d+))? \(([$€£]?[\d,.]+)\)")
 _MONTHS = {m: i for i, m in enumerate(
@@ -316,6 +323,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 summary_seat_cards(b, seats, line)
             elif line.startswith("Board: "):
                 board_from_summary(b, line)
+            elif line.strip() and not (line.startswith(("Seat ", "*** ", "Pot "))
+                                       or _SUMMARY_KNOWN.match(line)):
+                # read past only where the kit's rule allows (an ``ignored_line`` finding)
+                raise ParseError("unknown_line", "unrecognised summary line")
         except ParseError as err:
             raise err.with_context(line=idx + 1, text=line) from None
     if from_summary and b.collections:

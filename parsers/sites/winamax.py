@@ -20,7 +20,9 @@ What is Winamax's own, and how it is read:
 - Where the body prints fewer board cards than the summary's "Board: [..]", or no
   "collected" line for anyone while the summary's seat lines say "won X", the summary stands
   in (:mod:`parsers.sites._kit.summary`).
-- Anything unrecognised before the summary raises ``unknown_line``.
+- Anything unrecognised raises ``unknown_line``, in the summary too (a line there other than
+  the total, the board and the seat lines): the kit's rule then reads past a line that moves
+  no chips as an ``ignored_line`` finding (:mod:`parsers.sites._kit.ignorable`).
 """
 
 from __future__ import annotations
@@ -302,6 +304,9 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
                     named = names.prefix(line[line.find(":") + 1:].lstrip())
                     tail = named[1] if named else line
                     b.summary_cards(int(no), cards_in(tail[tail.find("["):]))
+            elif not line.startswith("Seat "):
+                # read past only where the kit's rule allows (an ``ignored_line`` finding)
+                raise unknown("unrecognised summary line")
         except ParseError as err:
             raise err.with_context(line=idx + 1, text=line) from None
 

@@ -93,6 +93,15 @@ _IGNORED_LINES = frozenset({
 # Verbs that move chips or take a turn: the same player cannot print one twice in a row.
 _BETTING_VERBS = ("Calls", "Call", "Bets", "Raises", "All-in", "Checks", "Folds", "Hand result",
                   "Hand Result", "Ante", "Small", "Big", "Posts", "Return uncalled")
+# Verbs of a turn in the betting (after the cards are dealt): what closes or opens a round.
+_TURN_VERBS = ("Fold", "Check", "Call", "Bets", "Raises", "All-in")
+# Kinds of action that put chips in front of a player.
+_PUTS_IN = frozenset({ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND,
+                      ActionKind.POST_DEAD, ActionKind.POST_ANTE, ActionKind.POST_STRADDLE,
+                      ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
+# Cards on the board once a street is dealt.
+_BOARD_SIZE = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5,
+               Street.SHOWDOWN: 5}
 _FOLD_VERBS = frozenset({"Folds", "Folds (timeout)", "Folds(timeout)", "Folds (auth)",
                          "Folds (disconnect)", "Fold(Blind Disconnected)",
                          "Folds(auth-disconnect)", "Fold"})
@@ -128,6 +137,13 @@ class _Play:
         self.anted: set[int] = set()
         self.before_cards = True
         self.previous = ""  # the last labelled line of the street
+        # The 2012 Bodog layout without street lines (see :meth:`_next_street_if_closed`):
+        self.stacks = {seat: stack for seat, _, stack, _ in seats.rows}
+        self.marked = False  # a street line ("*** FLOP ***", "Card dealt to table") was read
+        self.inferred = False  # a street was started from a closed betting round
+        self.spent: dict[int, int] = {}  # chips each seat has put in, every street
+        self.folded: set[int] = set()
+        self.acted: set[int] = set()  # seats that acted since the street's last bet or raise
 
     def read(self, lines: list[str], start: int) -> int:
         """Read ``lines`` from ``start`` to the ``*** SUMMARY ***`` marker; its index."""
@@ -149,9 +165,14 @@ class _Play:
 
     def _new_street(self, street: Street) -> None:
         self.street, self.totals, self.level_bet, self.previous = street, {}, 0, ""
+        self.acted = set()
 
     def _add(self, seat: int, kind: ActionKind, amount: int, to: int, line: int,
              all_in: bool = False) -> None:
+        if kind in _PUTS_IN:
+            self.spent[seat] = self.spent.get(seat, 0) + amount
+        elif kind is ActionKind.UNCALLED_RETURN:
+            self.spent[seat] = self.spent.get(seat, 0) - amount
         self.actions.append(Action(street=self.street, seat=seat, kind=kind, amount=amount,
                                    to=to, all_in=all_in, line=line))
 
@@ -177,6 +198,7 @@ class _Play:
             if line.startswith("*** HOLE CARDS ***"):
                 self.before_cards = False
                 return False
+            self.marked = True
             new = _STREETS.get(line[:13].rstrip())
             if new is None:
                 raise ParseError("unknown_line", "unknown section marker")
@@ -187,6 +209,7 @@ class _Play:
             self._new_street(new)
             return False
         if line.startswith("Card dealt to table "):  # 2012 layout: one street a line
+            self.marked = True
             self.board.extend(parse_cards(line[20:]))
             self._new_street(Street(min(self.street + 1, Street.RIVER)))
             return False
@@ -211,7 +234,46 @@ class _Play:
             # deduplicated, since which copy is real cannot be known.
             raise ParseError("corrupt_hand", "the same chip-moving line twice in a row")
         self.previous = line
+        turn = not self.before_cards and verb.startswith(_TURN_VERBS)
+        if turn and not self.marked:
+            self._next_street_if_closed()
+        level, count = self.level_bet, len(self.actions)
         self.act(seat, label, verb, lineno)
+        if turn:
+            self._count_turn(seat, level, count)
+
+    def _in_hand(self) -> set[int]:
+        """Seats dealt in (or that have put chips in) and not folded."""
+        return self.dealt.union(self.spent) - self.folded
+
+    def _round_closed(self) -> bool:
+        """The site's rule for the end of a betting round: every player still in with chips
+        behind has acted since the last bet or raise and matched it (the big blind's post is
+        no action: its option keeps the preflop round open)."""
+        live = [s for s in self._in_hand() if self.spent.get(s, 0) < self.stacks.get(s, 0)]
+        return bool(live) and all(
+            s in self.acted and self.totals.get(s, 0) == self.level_bet for s in live)
+
+    def _next_street_if_closed(self) -> None:
+        """The 2012 Bodog layout prints no street lines at all (no "*** FLOP ***", no "Card
+        dealt to table"): a turn taken after the betting round closed opens the next street.
+        Past the river nothing can open: the hand is not read rather than guessed."""
+        if not self._round_closed():
+            return
+        if self.street >= Street.RIVER:
+            raise ParseError("streets_unknown", "an action after the river's betting closed")
+        self.inferred = True
+        self._new_street(Street(self.street + 1))
+
+    def _count_turn(self, seat: int, level: int, count: int) -> None:
+        """Who has acted since the last bet or raise (``level`` the total to match before the
+        turn, ``count`` the number of actions before it)."""
+        if any(a.kind is ActionKind.FOLD for a in self.actions[count:]):
+            self.folded.add(seat)
+        if self.level_bet > level:
+            self.acted = {seat}
+        else:
+            self.acted.add(seat)
 
     def act(self, seat: int, label: str, verb: str, line: int) -> None:
         """What the player at ``seat`` (position ``label``) did."""
@@ -406,6 +468,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     play = _Play(seats, dec)
     summary_at = play.read(lines, head.body_start)
     total_pot, rake, summary_board = _read_summary(lines, summary_at, dec, seats, play.hole)
+    if play.inferred and summary_board and len(summary_board) < _BOARD_SIZE[play.street]:
+        raise ParseError("streets_unknown", f"betting reached the {play.street.name.lower()} "
+                         f"but the summary's board has {len(summary_board)} cards",
+                         line=summary_at + 1, text=lines[summary_at])
     hole, actions = play.hole, play.actions
     board = play.board or summary_board
     for k in play.pending_show:  # shows whose hole cards only the summary gives

@@ -123,7 +123,17 @@ pub(super) struct Play<'s> {
     anted: Vec<i64>,
     before_cards: bool,
     previous: String,
+    /// a street line ("*** FLOP ***", "Card dealt to table") was read
+    marked: bool,
+    /// chips each seat has put in, every street
+    spent: Vec<(i64, i64)>,
+    folded: Vec<i64>,
+    /// seats that acted since the street's last bet or raise
+    acted: Vec<i64>,
 }
+
+/// Verbs of a turn in the betting (after the cards are dealt): what closes or opens a round.
+const TURN_VERBS: [&str; 6] = ["Fold", "Check", "Call", "Bets", "Raises", "All-in"];
 
 impl<'s> Play<'s> {
     pub fn new(seats: &'s Seats, dec: u32) -> Play<'s> {
@@ -146,6 +156,10 @@ impl<'s> Play<'s> {
             anted: Vec::new(),
             before_cards: true,
             previous: String::new(),
+            marked: false,
+            spent: Vec::new(),
+            folded: Vec::new(),
+            acted: Vec::new(),
         }
     }
 
@@ -172,9 +186,26 @@ impl<'s> Play<'s> {
         self.totals.clear();
         self.level_bet = 0;
         self.previous.clear();
+        self.acted.clear();
     }
 
     fn add(&mut self, seat: i64, kind: Kind, amount: i64, to: i64, line: i64, all_in: bool) {
+        let delta = match kind {
+            Kind::PostSmallBlind
+            | Kind::PostBigBlind
+            | Kind::PostDead
+            | Kind::PostAnte
+            | Kind::PostStraddle
+            | Kind::Call
+            | Kind::Bet
+            | Kind::Raise => Some(amount),
+            Kind::UncalledReturn => Some(-amount),
+            _ => None,
+        };
+        if let Some(delta) = delta {
+            let now = get(&self.spent, seat) + delta;
+            put(&mut self.spent, seat, now);
+        }
         self.actions.push(Action {
             street: self.street,
             seat,
@@ -210,6 +241,7 @@ impl<'s> Play<'s> {
                 self.before_cards = false;
                 return Ok(false);
             }
+            self.marked = true;
             let head: String = line.chars().take(13).collect();
             let street = match head.trim_end_matches(crate::text::is_py_space) {
                 "*** FLOP ***" => Street::Flop,
@@ -226,6 +258,7 @@ impl<'s> Play<'s> {
         }
         if let Some(t) = line.strip_prefix("Card dealt to table ") {
             // the 2012 layout: one street a line
+            self.marked = true;
             self.board.extend(parse_cards(t)?);
             let next = STREETS[(self.street as usize + 1).min(Street::River as usize)];
             self.new_street(next);
@@ -253,7 +286,47 @@ impl<'s> Play<'s> {
             return Err("corrupt_hand"); // the same chip-moving line twice in a row
         }
         self.previous = line.to_string();
-        self.act(seat, &label, verb, lineno)
+        let turn = !self.before_cards && starts(verb, &TURN_VERBS);
+        if turn && !self.marked && self.round_closed() {
+            // The 2012 Bodog layout without street lines: a turn after a closed round opens
+            // the next street. The Python reader infers it; this core leaves it to Python.
+            return Err("street_lines_absent");
+        }
+        let (level, count) = (self.level_bet, self.actions.len());
+        self.act(seat, &label, verb, lineno)?;
+        if turn {
+            if self.actions[count..].iter().any(|a| a.kind == Kind::Fold)
+                && !self.folded.contains(&seat)
+            {
+                self.folded.push(seat);
+            }
+            if self.level_bet > level {
+                self.acted = vec![seat];
+            } else if !self.acted.contains(&seat) {
+                self.acted.push(seat);
+            }
+        }
+        Ok(())
+    }
+
+    /// `_round_closed`: every player still in with chips behind has acted since the last
+    /// bet or raise and matched it (the big blind's post is no action).
+    fn round_closed(&self) -> bool {
+        let stack = |s: i64| self.seats.rows.iter().find(|r| r.0 == s).map_or(0, |r| r.2);
+        let mut in_hand: Vec<i64> = self.dealt.clone();
+        for &(s, _) in &self.spent {
+            if !in_hand.contains(&s) {
+                in_hand.push(s);
+            }
+        }
+        let live: Vec<i64> = in_hand
+            .into_iter()
+            .filter(|s| !self.folded.contains(s) && get(&self.spent, *s) < stack(*s))
+            .collect();
+        !live.is_empty()
+            && live
+                .iter()
+                .all(|s| self.acted.contains(s) && get(&self.totals, *s) == self.level_bet)
     }
 }
 
