@@ -1,51 +1,64 @@
 -- The second half of seat_facts.sql: given a CTE `h` of hands (seat_hands.sql), one row per
 -- dealt seat with every flag the player statistics count (opportunity and done, as booleans)
 -- and the money each hand moved. Set-based: one windowed pass over the decisions of those
--- hands, one GROUP BY (site, hand_id, seat), per-hand GROUP BYs over the seats, and one join of
--- the per-hand facts to the seats. This text continues a WITH clause (it starts at the CTE
+-- hands, one GROUP BY (hand, seat), per-hand GROUP BYs over the seats, and one join of the
+-- per-hand facts to the seats. This text continues a WITH clause (it starts at the CTE
 -- after `h`), so it is only ever used through @include.
 -- Speed (refresh computes this for every imported hand): only decisions enter the window
--- (posts, shows and returns never count), `kind` is an ENUM (arg_min keeps one byte, not a
--- string), the per-hand facts come from the per-seat rows (half as many as actions) so the
--- actions are read once, and they are joined to the seats once, from a materialized CTE:
--- otherwise the planner, misjudging the size of `h`, builds its hash tables on the seats.
+-- (posts, shows and returns never count); each hand gets a number `k`, so the window, the
+-- GROUP BYs and the joins hash and sort integers, not (site, hand_id) strings (half the time);
+-- "the first decision such that ..." is a min() over one BIGINT that orders like seq and
+-- carries the decision's kind (a third cheaper than arg_min); the per-hand facts come from the
+-- per-seat rows (half as many as actions) so the actions are read once, and they are joined
+-- to the seats once, from a materialized CTE: otherwise the planner, misjudging the size of
+-- `h`, builds its hash tables on the seats.
 -- Parameters: $player, $hero (boolean: only the hero's seats), $positions (VARCHAR[]),
 -- $include_anonymous (false: leave out anonymous seats; NULL: every seat, as stored).
+-- each hand of `h`, numbered (only within this query)
+hk AS MATERIALIZED (
+    SELECT site, hand_id, CAST(row_number() OVER () AS INTEGER) AS k FROM h
+),
 -- every decision (fold, check, call, bet, raise) of those hands, with the bets/raises and calls
 -- made before it on its street (the running count up to it, minus itself)
-a AS (
-    SELECT x.site, x.hand_id, x.seat, x.street, x.seq,
+a0 AS (
+    SELECT hk.k, x.seat, x.street, x.seq,
            CAST(x.kind AS ENUM('fold', 'check', 'call', 'bet', 'raise')) AS kind,
            sum(CAST(x.kind IN ('bet', 'raise') AS INTEGER)) OVER w
                - CAST(x.kind IN ('bet', 'raise') AS INTEGER) AS raises_before,
            sum(CAST(x.kind = 'call' AS INTEGER)) OVER w
                - CAST(x.kind = 'call' AS INTEGER) AS calls_before
-    FROM actions x SEMI JOIN h USING (site, hand_id)
+    FROM actions x JOIN hk USING (site, hand_id)
     WHERE x.street IN ('preflop', 'flop', 'turn', 'river')
       AND x.kind IN ('fold', 'check', 'call', 'bet', 'raise')
-    WINDOW w AS (PARTITION BY x.site, x.hand_id, x.street ORDER BY x.seq
+    WINDOW w AS (PARTITION BY hk.k, x.street ORDER BY x.seq
                  ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+),
+-- `d`: a decision as one number that orders like seq (unique in a hand) and carries its kind
+-- and whether it faced no raise and no call on its street, so that "the first decision such
+-- that ..." is a plain min() (see `sad`, which reads the parts back)
+a AS (
+    SELECT *, CAST(seq AS BIGINT) * 32 + enum_code(kind) * 4
+                  + CAST(raises_before = 0 AS INTEGER) * 2 + CAST(calls_before = 0 AS INTEGER) AS d
+    FROM a0
 ),
 -- per seat: what it did, and what it first did at each raise level of each street (a seat
 -- that only posted has no row: the flags below read that as no decision, like a row of none)
 sa AS (
-    SELECT site, hand_id, seat,
+    SELECT k, seat,
         bool_or(street = 'preflop') AS pre_decision,
         bool_or(street = 'preflop' AND kind IN ('call', 'bet', 'raise')) AS vpip,
         bool_or(street = 'preflop' AND kind IN ('bet', 'raise')) AS pfr,
         bool_or(street = 'preflop' AND kind = 'fold') AS folded_pre,
         bool_or(street = 'preflop' AND kind IN ('bet', 'raise') AND raises_before = 0) AS opened,
-        arg_min(kind, seq) FILTER (WHERE street = 'preflop') AS pre_first_kind,
-        arg_min(raises_before, seq) FILTER (WHERE street = 'preflop') AS pre_first_raises,
-        arg_min(calls_before, seq) FILTER (WHERE street = 'preflop') AS pre_first_calls,
-        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND raises_before = 1) AS pre_kind_1,
-        arg_min(calls_before, seq) FILTER (WHERE street = 'preflop' AND raises_before = 1) AS pre_calls_1,
-        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND raises_before = 2) AS pre_kind_2,
-        arg_min(kind, seq) FILTER (WHERE street = 'preflop' AND raises_before = 3) AS pre_kind_3,
-        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND raises_before = 0) AS flop_kind_0,
-        arg_min(kind, seq) FILTER (WHERE street = 'flop' AND raises_before = 1) AS flop_kind_1,
-        arg_min(kind, seq) FILTER (WHERE street = 'turn' AND raises_before = 0) AS turn_kind_0,
-        arg_min(kind, seq) FILTER (WHERE street = 'turn' AND raises_before = 1) AS turn_kind_1,
+        -- a seat's first decision with a property: the least `d` (see `a`) among those rows
+        min(d) FILTER (WHERE street = 'preflop') AS pre_first,
+        min(d) FILTER (WHERE street = 'preflop' AND raises_before = 1) AS pre_1,
+        min(d) FILTER (WHERE street = 'preflop' AND raises_before = 2) AS pre_2,
+        min(d) FILTER (WHERE street = 'preflop' AND raises_before = 3) AS pre_3,
+        min(d) FILTER (WHERE street = 'flop' AND raises_before = 0) AS flop_0,
+        min(d) FILTER (WHERE street = 'flop' AND raises_before = 1) AS flop_1,
+        min(d) FILTER (WHERE street = 'turn' AND raises_before = 0) AS turn_0,
+        min(d) FILTER (WHERE street = 'turn' AND raises_before = 1) AS turn_1,
         count(*) FILTER (WHERE street <> 'preflop' AND kind IN ('bet', 'raise')) AS post_aggr,
         count(*) FILTER (WHERE street <> 'preflop' AND kind = 'call') AS post_calls,
         count(*) FILTER (WHERE street <> 'preflop' AND kind = 'fold') AS post_folds,
@@ -54,41 +67,57 @@ sa AS (
         min(seq) FILTER (WHERE street = 'flop' AND kind = 'bet') AS first_flop_bet,
         min(seq) FILTER (WHERE street = 'turn' AND kind = 'bet') AS first_turn_bet
     FROM a
-    GROUP BY site, hand_id, seat
+    GROUP BY k, seat
+),
+-- the parts of each first decision: its kind, and whether it faced no raise / no call
+sad AS (
+    SELECT sa.* EXCLUDE (pre_first, pre_1, pre_2, pre_3, flop_0, flop_1, turn_0, turn_1),
+        kinds[(pre_first // 4) % 8 + 1] AS pre_first_kind,
+        (pre_first // 2) % 2 = 1 AS pre_first_unraised,
+        pre_first % 2 = 1 AS pre_first_uncalled,
+        kinds[(pre_1 // 4) % 8 + 1] AS pre_kind_1,
+        pre_1 % 2 = 1 AS pre_uncalled_1,
+        kinds[(pre_2 // 4) % 8 + 1] AS pre_kind_2,
+        kinds[(pre_3 // 4) % 8 + 1] AS pre_kind_3,
+        kinds[(flop_0 // 4) % 8 + 1] AS flop_kind_0,
+        kinds[(flop_1 // 4) % 8 + 1] AS flop_kind_1,
+        kinds[(turn_0 // 4) % 8 + 1] AS turn_kind_0,
+        kinds[(turn_1 // 4) % 8 + 1] AS turn_kind_1
+    FROM sa, (SELECT ['fold', 'check', 'call', 'bet', 'raise'] AS kinds)
 ),
 -- every dealt seat of the filtered hands (before the player filter: others' positions matter)
 s AS (
-    SELECT st.site, st.hand_id, st.seat, st.player, st.position, st.is_hero,
+    SELECT hk.k, st.site, st.hand_id, st.seat, st.player, st.position, st.is_hero,
            coalesce(st.anonymous, false) AS anonymous,
            st.went_to_showdown, st.invested, st.collected, st.net,
-           sa.* EXCLUDE (site, hand_id, seat, last_pre_raise, first_flop_bet, first_turn_bet),
-           st.position IN ('CO', 'BTN', 'SB') AND sa.pre_first_raises = 0
-               AND sa.pre_first_calls = 0 AS steal_opp
-    FROM seats st SEMI JOIN h USING (site, hand_id)
-    LEFT JOIN sa USING (site, hand_id, seat)
+           sa.* EXCLUDE (k, seat, last_pre_raise, first_flop_bet, first_turn_bet),
+           st.position IN ('CO', 'BTN', 'SB') AND sa.pre_first_unraised
+               AND sa.pre_first_uncalled AS steal_opp
+    FROM seats st JOIN hk USING (site, hand_id)
+    LEFT JOIN sad sa ON sa.k = hk.k AND sa.seat = st.seat
     WHERE NOT coalesce(st.sitting_out, false)
 ),
 -- per hand: was the pot entered, who raised last preflop, who bet first on flop and turn,
 -- whose open was a steal, and how much the winners collected (to share the rake)
 a_hand AS (
-    SELECT site, hand_id,
+    SELECT k,
         bool_or(vpip) AS pre_entered,
         arg_max(seat, last_pre_raise) AS pf_aggressor,
         arg_min(seat, first_flop_bet) AS flop_first_bettor,
         arg_min(seat, first_turn_bet) AS turn_first_bettor
     FROM sa
-    GROUP BY site, hand_id
+    GROUP BY k
 ),
 s_hand AS (
-    SELECT site, hand_id,
+    SELECT k,
         max(seat) FILTER (WHERE steal_opp AND pre_first_kind = 'raise') AS stealer,
         sum(greatest(collected, 0)) AS total_collected
     FROM s
-    GROUP BY site, hand_id
+    GROUP BY k
 ),
 -- per hand, everything the seat flags need (a hand without seats' decisions has no a_hand row)
 hf AS MATERIALIZED (
-    SELECT h.site, h.hand_id, h.currency, h.decimals, h.game, h.limit_type, h.small_blind,
+    SELECT hk.k, h.currency, h.decimals, h.game, h.limit_type, h.small_blind,
            h.big_blind, h.stakes_small, h.stakes_big, h.is_tournament, h.tournament_id,
            h.started_at, h.has_flop,
            h.rake AS hand_rake,
@@ -98,13 +127,14 @@ hf AS MATERIALIZED (
            ah.pf_aggressor IS NOT NULL AND ah.flop_first_bettor = ah.pf_aggressor
                AND ah.turn_first_bettor = ah.pf_aggressor AS turn_cbet
     FROM s_hand sh
-    JOIN h USING (site, hand_id)
-    LEFT JOIN a_hand ah USING (site, hand_id)
+    JOIN hk USING (k)
+    JOIN h ON h.site = hk.site AND h.hand_id = hk.hand_id
+    LEFT JOIN a_hand ah USING (k)
 ),
 f AS (
-    SELECT s.*, hf.* EXCLUDE (site, hand_id)
+    SELECT s.* EXCLUDE (k), hf.* EXCLUDE (k)
     FROM s
-    JOIN hf USING (site, hand_id)
+    JOIN hf USING (k)
     WHERE (CAST($player AS VARCHAR) IS NULL OR lower(s.player) = lower(CAST($player AS VARCHAR)))
       AND (NOT coalesce(CAST($hero AS BOOLEAN), false) OR s.is_hero)
       AND (CAST($positions AS VARCHAR[]) IS NULL
@@ -142,12 +172,12 @@ SELECT site, hand_id, seat, player, position, currency, decimals, game, limit_ty
        coalesce(steal_opp, false) AS steal_opp,
        coalesce(steal_opp AND pre_first_kind = 'raise', false) AS steal,
        coalesce(position = 'SB' AND stealer <> seat AND pre_kind_1 IS NOT NULL
-                AND pre_calls_1 = 0, false) AS fold_sb_to_steal_opp,
-       coalesce(position = 'SB' AND stealer <> seat AND pre_calls_1 = 0
+                AND pre_uncalled_1, false) AS fold_sb_to_steal_opp,
+       coalesce(position = 'SB' AND stealer <> seat AND pre_uncalled_1
                 AND pre_kind_1 = 'fold', false) AS fold_sb_to_steal,
        coalesce(position = 'BB' AND stealer IS NOT NULL AND pre_kind_1 IS NOT NULL
-                AND pre_calls_1 = 0, false) AS fold_bb_to_steal_opp,
-       coalesce(position = 'BB' AND stealer IS NOT NULL AND pre_calls_1 = 0
+                AND pre_uncalled_1, false) AS fold_bb_to_steal_opp,
+       coalesce(position = 'BB' AND stealer IS NOT NULL AND pre_uncalled_1
                 AND pre_kind_1 = 'fold', false) AS fold_bb_to_steal,
        -- continuation bets: the last preflop raiser bets first on the flop (and then the turn)
        coalesce(seat = pf_aggressor AND flop_kind_0 IS NOT NULL, false) AS cbet_flop_opp,
