@@ -33,11 +33,22 @@ fn res() -> &'static Res {
 
 /// The splitter's hand header: `(?:Ignition|Bovada|Bodog) Hand #\d` after blanks (`Err`:
 /// a Unicode digit, which only the Python path reads).
-pub fn is_header(line: &str) -> Result<bool, &'static str> {
+pub fn is_header<'a>(line: &'a str) -> Result<bool, &'static str> {
     let s = line.trim_start_matches([' ', '\t']);
-    let Some(s) = ["Ignition", "Bovada", "Bodog"]
+    // the brands, and Bodog's skins as `parsers/sites/ignition/reader.py`'s HEADER names them
+    let bodog = |s: &'a str| -> Option<&'a str> {
+        let s = s.strip_prefix("Bodog")?;
+        Some(
+            [".com", ".eu", ".net", " UK", " Canada", "88"]
+                .iter()
+                .find_map(|skin| s.strip_prefix(skin).filter(|t| t.starts_with(" Hand #")))
+                .unwrap_or(s),
+        )
+    };
+    let Some(s) = ["Ignition", "Bovada"]
         .iter()
         .find_map(|b| s.strip_prefix(b))
+        .or_else(|| bodog(s))
         .and_then(|s| s.strip_prefix(" Hand #"))
     else {
         return Ok(false);
