@@ -26,9 +26,10 @@ from tests.support.terminal import default_sigint
 CLI = [sys.executable, "-m", "pipeline.cli"]
 
 
-def _run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+def _run(*args: str, timeout: float = 300,
+         env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([*CLI, *args], cwd=REPO, capture_output=True, text=True,
-                          timeout=timeout)
+                          timeout=timeout, env=env)
 
 
 def _head_1(*args: str) -> tuple[bytes, int, str]:
@@ -210,7 +211,7 @@ def test_ctrl_c_at_random_moments_of_a_cli_import_with_two_jobs(tmp_path):
         if got.returncode == 130:
             assert got.stderr.count("\n") == 1 and got.stderr.startswith(
                 "sidepot: interrupted"), got.stderr
-        rerun = _run(*args)
+        rerun = _run(*args, env=env)  # the same core: its all-in default is the clean run's
         assert rerun.returncode == 0, rerun.stderr
         # The rollup's net_bb is a sum of DOUBLEs, whose last digits follow the order its
         # rows are read in (an interrupted run stores the batches in another physical order).
