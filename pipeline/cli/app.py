@@ -220,7 +220,14 @@ def main() -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         code = _quiet_stdout()
-    sys.exit(code if isinstance(code, int) else 0)
+    code = code if isinstance(code, int) else 0
+    pool = sys.modules.get("pipeline.ingest.pool")
+    if pool is not None and pool.left_a_thread_behind():
+        # an interrupted pool's thread that would never be joined: everything is stored
+        # and said; leave without the interpreter's wait on it
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

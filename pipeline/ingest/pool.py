@@ -69,6 +69,15 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: Manager threads of stopped pools that did not end (see :meth:`Pool.stop`).
+_ABANDONED: list[object] = []
+
+
+def left_a_thread_behind() -> bool:
+    """Whether a stopped pool left a manager thread that exit would wait on forever."""
+    return bool(_ABANDONED)
+
+
 class Pool:
     """An ordered map over worker processes (or inline when ``jobs == 1``).
 
@@ -116,12 +125,29 @@ class Pool:
         # The executor has no public way to end running calls (3.14 adds terminate_workers):
         # its processes are in ``_processes``.
         workers = list(getattr(executor, "_processes", {}).values())
+        # The queue of calls is fed by a thread that may be blocked writing a file's bytes
+        # into a full pipe that no terminated worker will read: joined at exit (by the
+        # interpreter, and by the executor's manager thread once it sees the pool broken),
+        # it would hang the process after its last line was printed. Its calls are not
+        # wanted: never join it.
+        call_queue = getattr(executor, "_call_queue", None)
+        if call_queue is not None:
+            call_queue.cancel_join_thread()
         executor.shutdown(wait=False, cancel_futures=True)
         for process in workers:
             if process.is_alive():
                 process.terminate()
         for process in workers:
             process.join(timeout=10)
+        # A worker terminated while sending its result leaves the executor's manager thread
+        # waiting forever for the rest of that message; the interpreter joins that thread at
+        # exit, so the process would hang after its last line. Say so: the CLI then exits
+        # without the join (the store is closed by then).
+        manager = getattr(executor, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=2)
+            if manager.is_alive():
+                _ABANDONED.append(manager)
         self.executor = None
 
     def map_ordered(

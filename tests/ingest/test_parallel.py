@@ -155,3 +155,40 @@ def test_the_window_counts_files_not_items_with_nothing_to_parse(inputs):
                 most = max(most, len(sent) - len(got) + 1)
     assert got == files
     assert 3 <= most <= 4  # window files (one more as the next is sent); markers aside
+
+
+def test_a_stopped_pool_whose_manager_thread_hangs_does_not_hang_the_cli(monkeypatch):
+    """A worker terminated mid-result leaves the executor's manager thread waiting forever;
+    the pool says so, and the CLI then exits without joining it (it would hang, its last
+    line printed, as a Ctrl-C'd ``--jobs 2`` import once did in CI)."""
+    import subprocess
+    import sys
+    import threading
+    from types import SimpleNamespace
+
+    import pipeline.ingest.pool as pool_module
+    from pipeline.ingest.pool import Pool, left_a_thread_behind
+
+    monkeypatch.setattr(pool_module, "_ABANDONED", [])
+    never = threading.Event()
+    stuck = threading.Thread(target=never.wait, daemon=True)
+    stuck.start()
+    pool = Pool(1)
+    pool.executor = SimpleNamespace(_processes={}, _call_queue=None,
+                                    _executor_manager_thread=stuck,
+                                    shutdown=lambda **_: None)
+    assert not left_a_thread_behind()
+    pool.stop()
+    assert left_a_thread_behind()
+    never.set()
+    script = ("import sys, threading\n"
+              "import pipeline.ingest.pool as p\n"
+              "t = threading.Thread(target=threading.Event().wait); t.start()\n"
+              "p._ABANDONED.append(t)\n"
+              "from pipeline.cli.app import main\n"
+              "sys.argv = ['sidepot', 'formats', '--json']\n"
+              "main()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.lstrip().startswith("[") or done.stdout.lstrip().startswith("{")
