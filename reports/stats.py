@@ -27,6 +27,8 @@ Importers should call :func:`refresh` after each import so that readers find the
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -125,9 +127,14 @@ class RefreshResult:
 
 
 #: Hands per refresh step: bounds the memory of the windowed pass over their actions and of
-#: their facts, held once more as Arrow for the rollup (about 1.6 KB a hand; it was 200,000
-#: before that copy). Smaller chunks cost time: on the corpus, 25,000 took a quarter longer.
-CHUNK_HANDS = 100_000
+#: their facts, held once more as Arrow for the rollup (about 1.2 KB a hand). Smaller chunks
+#: cost time (each reads the tables again where their keys cannot skip row groups).
+CHUNK_HANDS = 50_000
+#: DuckDB's memory while refreshing (the connection's own limit is restored after): without
+#: it the buffer pool keeps every block the chunks read. Measured on a refresh of 1,000,000
+#: simulated hands: 100,000-hand chunks, no limit, 1.64 GB peak, 55 s; 50,000 and 200 MB,
+#: 0.44 GB, 63 s.
+REFRESH_MEMORY_LIMIT = "200MB"
 #: The tables refresh keeps: per-seat facts, their monthly rollup, the hands done, the version.
 TABLES = ("seat_stats", "seat_stats_rollup", "seat_stats_hands", "seat_stats_meta")
 
@@ -140,6 +147,22 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
     hands not yet done and records their keys, in one transaction, so an interrupted refresh
     leaves a consistent table that the next one completes.
     """
+    with _memory_capped(con):
+        return _refresh(con, chunk_hands)
+
+
+@contextmanager
+def _memory_capped(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """Run with DuckDB's memory limit at :data:`REFRESH_MEMORY_LIMIT`, then the old one."""
+    before = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    con.execute(f"SET memory_limit = '{REFRESH_MEMORY_LIMIT}'")
+    try:
+        yield
+    finally:
+        con.execute(f"SET memory_limit = '{before}'")
+
+
+def _refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int) -> RefreshResult:
     with_new_columns(con)
     _forget_dropped(con)
     state = _state(con)
@@ -280,13 +303,19 @@ def _store_chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
     reading them back from ``seat_stats`` would cost more the larger the store.
     """
     stored = con.sql(f"INSERT INTO main.seat_stats BY NAME {load('seat_stats_pending')} "
-                     "RETURNING *", params=_no_filters()).to_arrow_table()
+                     f"RETURNING * EXCLUDE ({', '.join(_NOT_ROLLED_UP)})",
+                     params=_no_filters()).to_arrow_table()
     con.register("seat_stats_stored", stored)
     try:
         con.execute("INSERT INTO main.seat_stats_rollup BY NAME FROM ("
                     f"{_rollup_of('seat_stats_stored')})")
     finally:
         con.unregister("seat_stats_stored")
+
+
+#: Facts columns the rollup (seat_rollup.sql) neither groups by nor adds up: left out of the
+#: rows a chunk's INSERT hands back for it (the hand id is the widest column of all).
+_NOT_ROLLED_UP = ("hand_id", "seat", "decimals", "invested", "collected")
 
 
 def _rollup_of(facts: str) -> str:

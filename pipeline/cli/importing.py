@@ -33,6 +33,7 @@ from pipeline.cli.options import (
 from pipeline.cli.render import import_notes, safe, to_json
 from pipeline.cli.terminal import Grid, import_progress, watch_line
 from pipeline.cli.terminal import show as show_table
+from pipeline.config import DEFAULT_BATCH
 from pipeline.errors import ImportInterrupted, UsageError
 from pipeline.ingest.run import import_paths, interrupted, noting_ctrl_c
 from pipeline.ingest.summary import ImportSummary
@@ -107,7 +108,7 @@ def import_cmd(
     paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders.")],
     db: DbOption = None,
     as_json: JsonOption = False,
-    batch_size: Annotated[int, typer.Option(help="Hands per transaction.", min=1)] = 2000,
+    batch_size: Annotated[int, typer.Option(help="Hands per transaction.", min=1)] = DEFAULT_BATCH,
     watch: Annotated[bool, typer.Option("--watch", help="Keep following files as a poker "
                                         "client appends hands (Ctrl-C stops).")] = False,
     poll: Annotated[float, typer.Option(help="--watch: seconds between passes.", min=0.05)] = 1.0,
