@@ -27,16 +27,19 @@ Importers should call :func:`refresh` after each import so that readers find the
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 import duckdb
 import pandas as pd
 
 from reports.filters import Filters
 from reports.sql import frame, load, query, with_new_columns
+
+_T = TypeVar("_T")
 
 #: statistic -> (done column, opportunities column, meaning). Percent unless noted.
 DEFINITIONS: dict[str, tuple[str, str, str]] = {
@@ -133,7 +136,9 @@ CHUNK_HANDS = 50_000
 #: DuckDB's memory while refreshing (the connection's own limit is restored after): without
 #: it the buffer pool keeps every block the chunks read. Measured on a refresh of 1,000,000
 #: simulated hands: 100,000-hand chunks, no limit, 1.64 GB peak, 55 s; 50,000 and 200 MB,
-#: 0.44 GB, 63 s.
+#: 0.44 GB, 63 s (at 128 MB the first 50,000-hand chunk did not fit). A chunk that does not
+#: fit is rolled back and run again uncapped (:func:`_refresh`): the cap saves memory, it
+#: never fails a refresh.
 REFRESH_MEMORY_LIMIT = "200MB"
 #: The tables refresh keeps: per-seat facts, their monthly rollup, the hands done, the version.
 TABLES = ("seat_stats", "seat_stats_rollup", "seat_stats_hands", "seat_stats_meta")
@@ -147,22 +152,6 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
     hands not yet done and records their keys, in one transaction, so an interrupted refresh
     leaves a consistent table that the next one completes.
     """
-    with _memory_capped(con):
-        return _refresh(con, chunk_hands)
-
-
-@contextmanager
-def _memory_capped(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
-    """Run with DuckDB's memory limit at :data:`REFRESH_MEMORY_LIMIT`, then the old one."""
-    before = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
-    con.execute(f"SET memory_limit = '{REFRESH_MEMORY_LIMIT}'")
-    try:
-        yield
-    finally:
-        con.execute(f"SET memory_limit = '{before}'")
-
-
-def _refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int) -> RefreshResult:
     with_new_columns(con)
     _forget_dropped(con)
     state = _state(con)
@@ -177,30 +166,65 @@ def _refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int) -> RefreshResult:
         except BaseException:
             con.rollback()
             raise
-    if rebuilt:
-        for name in TABLES:
-            con.execute(f"DROP TABLE IF EXISTS main.{name}")
-        _pending_chunk(con, 0, known=False)
-        _chunk_facts(con)
-        con.execute("CREATE TABLE main.seat_stats AS FROM seat_stats_recent")
-        con.execute("CREATE TABLE main.seat_stats_rollup AS FROM seat_rollup_recent")
-        con.execute("CREATE TABLE main.seat_stats_hands (site VARCHAR, hand_id VARCHAR)")
-        con.execute("CREATE TABLE main.seat_stats_meta (definition VARCHAR, rollup VARCHAR)")
-        con.execute("INSERT INTO main.seat_stats_meta VALUES (?, ?)",
-                    [_definition(), _rollup_definition()])
     added = 0
-    for chunk in range(_plan_chunks(con, chunk_hands)):
-        con.begin()
-        try:
-            added += _take_chunk(con, chunk)
-            _store_chunk_facts(con)
-            con.execute("INSERT INTO main.seat_stats_hands SELECT * FROM seat_stats_chunk")
-            con.commit()
-        except BaseException:
-            con.rollback()
-            raise
+    with _memory_capped(con):
+        if rebuilt:
+            _or_uncapped(con, _create_tables)
+        for chunk in range(_or_uncapped(con, _plan_chunks, chunk_hands)):
+            added += _or_uncapped(con, _refresh_chunk, chunk)
     con.execute("DROP TABLE IF EXISTS temp.seat_stats_todo")
     return RefreshResult(added, rebuilt)
+
+
+@contextmanager
+def _memory_capped(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """Run with DuckDB's memory limit at :data:`REFRESH_MEMORY_LIMIT`, then the old one."""
+    before = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    con.execute(f"SET memory_limit = '{REFRESH_MEMORY_LIMIT}'")
+    try:
+        yield
+    finally:
+        con.execute(f"SET memory_limit = '{before}'")
+
+
+def _or_uncapped(con: duckdb.DuckDBPyConnection, step: Callable[..., _T], *args: object) -> _T:
+    """``step(con, *args)``; if it does not fit in the memory cap (wide hands, a big store's
+    index), once more with DuckDB's default limit, kept for the rest of the refresh: the cap
+    saves memory, it never fails a refresh. Each step leaves nothing behind when it fails
+    (one transaction, or tables made again from scratch)."""
+    try:
+        return step(con, *args)
+    except duckdb.OutOfMemoryException:
+        con.execute("RESET memory_limit")
+        return step(con, *args)
+
+
+def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """The facts' tables, empty, with the columns the facts query gives them."""
+    for name in TABLES:
+        con.execute(f"DROP TABLE IF EXISTS main.{name}")
+    _pending_chunk(con, 0, known=False)
+    _chunk_facts(con)
+    con.execute("CREATE TABLE main.seat_stats AS FROM seat_stats_recent")
+    con.execute("CREATE TABLE main.seat_stats_rollup AS FROM seat_rollup_recent")
+    con.execute("CREATE TABLE main.seat_stats_hands (site VARCHAR, hand_id VARCHAR)")
+    con.execute("CREATE TABLE main.seat_stats_meta (definition VARCHAR, rollup VARCHAR)")
+    con.execute("INSERT INTO main.seat_stats_meta VALUES (?, ?)",
+                [_definition(), _rollup_definition()])
+
+
+def _refresh_chunk(con: duckdb.DuckDBPyConnection, chunk: int) -> int:
+    """Store the facts of one planned chunk, in one transaction; the number of its hands."""
+    con.begin()
+    try:
+        added = _take_chunk(con, chunk)
+        _store_chunk_facts(con)
+        con.execute("INSERT INTO main.seat_stats_hands SELECT * FROM seat_stats_chunk")
+        con.commit()
+    except BaseException:
+        con.rollback()
+        raise
+    return added
 
 
 #: Keys of hands an import took back to store again (pipeline.store.schema.HANDS_DROPPED).

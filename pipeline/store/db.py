@@ -62,7 +62,8 @@ from pipeline.store.storable import unstorable, unsupported_precision
 __all__ = [
     "MIGRATIONS", "MONEY", "MONEY_SCALE", "SCHEMA", "BatchResult", "FileRecord", "Reject",
     "Rows", "SidepotError", "Store", "StoreBusyError", "connect", "csv_safe", "file_digest",
-    "money", "positions", "storable_problem", "unstorable", "unsupported_precision",
+    "lift_memory_cap", "money", "positions", "storable_problem", "unstorable",
+    "unsupported_precision",
 ]
 
 _FILE_COLS = FILES.names
@@ -112,6 +113,14 @@ def _open_error(path: str, exc: BaseException) -> SidepotError:
     if any(word in text.lower() for word in _DISK_FULL):
         return SidepotError(f"disk full: cannot open database {path}")
     return SidepotError(f"cannot open database {path}: {_first_line(exc)}")
+
+
+def lift_memory_cap(con: duckdb.DuckDBPyConnection) -> bool:
+    """Put DuckDB's memory limit back to its default (a share of the machine's memory);
+    False when it already was there, so a retry could not fare better."""
+    current = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    con.execute("RESET memory_limit")
+    return con.execute("SELECT current_setting('memory_limit')").fetchone()[0] != current
 
 
 def _write_error(path: str, exc: BaseException) -> BaseException:
@@ -185,7 +194,22 @@ class Store:
 
         The first copy of each (site, hand_id) not yet stored is loaded; every table's rows of
         the other copies are filtered out by the per-hand row counts that ``rows`` carries.
+
+        An import caps DuckDB's memory (:data:`pipeline.config.IMPORT_MEMORY_LIMIT`) to keep
+        its footprint flat; should a batch not fit in the cap (a store whose key index has
+        outgrown it, very wide hands), the batch is rolled back, the cap lifted for the rest
+        of the connection and the batch written again: a memory cap is never a failed import.
         """
+        try:
+            return self._write_rows_once(rows, rejects, files)
+        except duckdb.OutOfMemoryException:
+            if not lift_memory_cap(self.con):
+                raise
+            return self._write_rows_once(rows, rejects, files)
+
+    def _write_rows_once(
+        self, rows: Rows, rejects: Sequence[Reject], files: Sequence[FileRecord],
+    ) -> BatchResult:
         con = self.con
         now = datetime.now(UTC).replace(tzinfo=None)
         hands = rows.tables["hands"]
@@ -203,6 +227,9 @@ class Store:
             written = _count_per_file(rows.sources, keep, files)
             self._upsert_files(written, now)
             con.commit()
+        except duckdb.OutOfMemoryException:
+            _rollback(con)
+            raise
         except BaseException as exc:
             _rollback(con)
             raise _write_error(self.path, exc) from exc

@@ -442,3 +442,45 @@ def test_refreshes_after_each_import_store_what_one_rebuild_stores(tmp_path):
     exact = [c for c in rebuilt[2].columns if rebuilt[2][c].dtype != "float64"]
     assert incremental[2][exact].equals(rebuilt[2][exact])
     assert incremental[2]["hands"].sum() == len(rebuilt[0])
+
+
+def test_a_chunk_that_does_not_fit_the_memory_cap_runs_uncapped(tmp_path, monkeypatch):
+    """The refresh caps DuckDB's memory to keep an import's footprint flat; a chunk that
+    does not fit is rolled back and run again without the cap, storing the same rows, and
+    the connection's own limit is back afterwards."""
+    from pipeline.export.pokerstars import write_hands
+    from pipeline.sim.dealer import simulate
+    from reports import stats as stats_module
+
+    (tmp_path / "sim.txt").write_text(
+        write_hands([s.hand for s in simulate(400, 5)]), encoding="utf-8")
+    dbs = {}
+    for name in ("roomy", "tight"):
+        dbs[name] = tmp_path / f"{name}.duckdb"
+        import_paths([tmp_path / "sim.txt"], dbs[name])
+    with duckdb.connect(str(dbs["roomy"])) as rw:
+        assert refresh(rw, chunk_hands=200) == RefreshResult(hands_added=400, rebuilt=True)
+        roomy = rw.execute("FROM seat_stats ORDER BY ALL").fetchall()
+    ran = []
+    real_chunk = stats_module._refresh_chunk
+
+    def chunk_spy(con, chunk):
+        ran.append((chunk, con.execute("SELECT current_setting('memory_limit')").fetchone()[0]))
+        return real_chunk(con, chunk)
+
+    monkeypatch.setattr(stats_module, "_refresh_chunk", chunk_spy)
+    monkeypatch.setattr(stats_module, "REFRESH_MEMORY_LIMIT", "1MB")
+    with duckdb.connect(str(dbs["tight"])) as rw:
+        def limit() -> str:
+            return rw.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+
+        rw.execute("SET memory_limit = '1MB'")
+        capped = limit()
+        rw.execute("SET memory_limit = '2GiB'")  # (a value its display gives back exactly)
+        own = limit()
+        assert refresh(rw, chunk_hands=200) == RefreshResult(hands_added=400, rebuilt=True)
+        assert rw.execute("FROM seat_stats ORDER BY ALL").fetchall() == roomy
+        assert limit() == own
+    # each chunk ran once, with the cap lifted: only an out-of-memory error lifts it
+    assert [c for c, _ in ran] == [0, 1]
+    assert all(seen != capped for _, seen in ran), (capped, ran)

@@ -522,3 +522,38 @@ def test_bulk_load_settings_keep_every_batch(tmp_path):
     assert con.execute("SELECT count(*), count(DISTINCT hand_id) FROM hands").fetchone() == (
         150, 150)
     assert con.execute("SELECT count(*) FROM actions").fetchone()[0] == 150 * 9
+
+
+def test_a_batch_that_does_not_fit_the_memory_cap_is_written_uncapped(tmp_path, monkeypatch):
+    """The import caps DuckDB's memory; a batch that cannot be written under the cap is
+    rolled back and written again with the cap lifted: the same rows, no failed import."""
+    import pipeline.ingest.run as run_module
+
+    (tmp_path / "a.txt").write_text(join(many_hands(400)), encoding="utf-8")
+    roomy = import_paths([tmp_path / "a.txt"], tmp_path / "roomy.duckdb")
+    seen: list[str] = []
+    real_write = Store._write_rows_once
+
+    def write_spy(self, *args):
+        seen.append(self.con.execute("SELECT current_setting('memory_limit')").fetchone()[0])
+        return real_write(self, *args)
+
+    monkeypatch.setattr(Store, "_write_rows_once", write_spy)
+    monkeypatch.setattr(run_module, "IMPORT_MEMORY_LIMIT", "1MB")
+    tight = import_paths([tmp_path / "a.txt"], tmp_path / "tight.duckdb", batch_size=200)
+    assert tight.hands_imported == roomy.hands_imported == 400
+    with duckdb.connect(str(tmp_path / "scratch.duckdb")) as scratch:
+        scratch.execute("SET memory_limit = '1MB'")
+        capped = scratch.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    # the first batch failed under the cap and was written again uncapped, as was the next
+    assert seen[0] == capped and capped not in seen[1:] and len(seen) >= 3, seen
+    for name in ("hands", "seats", "actions", "pots", "findings"):
+        assert _rows(tmp_path / "roomy.duckdb", name) == _rows(tmp_path / "tight.duckdb", name)
+
+
+def _rows(db: Path, table: str) -> list[tuple]:
+    """A table's rows in a fixed order, without the time they were written."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        names = [c[0] for c in con.execute(f"DESCRIBE {table}").fetchall()]
+        written = " EXCLUDE (imported_at)" if "imported_at" in names else ""
+        return con.execute(f"SELECT *{written} FROM {table} ORDER BY ALL").fetchall()
