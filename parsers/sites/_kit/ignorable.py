@@ -15,6 +15,10 @@ status. The rule:
   in brackets, a money word beside an amount, a seat line with a stack) still rejects the
   hand with the parser's ``unknown_line``.
 
+A site that writes chat as "NAME: text" (Everleaf) asks :func:`is_colon_chat` about a line its
+own grammar did not read as an action, and records the line itself (its seated names are known
+by then): the speaker may be seated, but the text must not read as an action could.
+
 How it is applied: :func:`read_past_harmless` runs a site's parse; on ``unknown_line`` at a
 known line it leaves that line out and parses again, up to :data:`MAX_IGNORED` times (the
 line numbers of the hand parsed are then put back to the original text's). Only once the hand
