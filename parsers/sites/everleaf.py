@@ -51,20 +51,26 @@ What is Everleaf's own, and how it is read:
   empty to say it was not printed.
 - Seat lines may say "( new player )" or "( All-in )" instead of a stack: seated, not dealt in.
 - Chat lines ("Player8: bryan ohio?"), joins, reseats, disconnections and "sits out" are
-  ignored; a showdown line may wrap, its continuation is skipped.
+  read past and kept as ``ignored_line`` info findings, by the shared rule
+  (:mod:`parsers.sites._kit.ignorable`: :func:`is_colon_chat` for chat, its no-chips
+  statements for the notices). A "NAME: ..." line that is not a colon action ("bets [",
+  "posts ") and holds a betting word, cards or an amount is not chat: it is read as an action
+  or rejects the hand. A showdown line may wrap, its continuation is skipped.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import PurePath
 
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import TOURNAMENT_CHIPS, ActionKind, Hand, LimitType, Stakes
+from parsers.model import TOURNAMENT_CHIPS, ActionKind, Hand, IgnoredLine, LimitType, Stakes
 from parsers.sites._kit.common import with_site
+from parsers.sites._kit.ignorable import clean_text, is_colon_chat, is_ignorable
 from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_TITLE
 from parsers.text import Chunk, parse_money
@@ -176,6 +182,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if not seats:
         raise ParseError("no_seats", "no seat lines", line=i + 1)
     names = Names(seats)
+    seated = [s[0] for s in seats.values()]
+    ignored: list[IgnoredLine] = []
     b = Builder()
     sb_posted: int | None = None
     wrapped = False
@@ -201,13 +209,16 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                                  text=line)
             b.dealt(got[0], _cards(got[1]))
             continue
-        if line.endswith(_NOISE) or any(t in line for t in _DISCONNECTED):
+        if (line.endswith(_NOISE) or any(t in line for t in _DISCONNECTED)) and is_ignorable(
+                line, seated):
+            ignored.append(IgnoredLine(n, clean_text(line)))  # a client notice
             continue
         got = names.prefix(line, ": ")
-        if got is not None and not got[1].startswith(_COLON_ACTIONS):
-            continue  # chat
-        if got is None:
-            got = names.prefix(line)
+        if got is None or not got[1].startswith(_COLON_ACTIONS):
+            got = names.prefix(line)  # "NAME folds", "NAME raises [...]": before any chat
+            if got is None and is_colon_chat(line):
+                ignored.append(IgnoredLine(n, clean_text(line)))  # "NAME: what was said"
+                continue
         if got is None:
             if wrapped:
                 continue  # the rest of a wrapped showdown line
@@ -229,13 +240,14 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     else:
         ante = next((a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE), 0)
         stakes = Stakes(sb, bb, ante)
-    return b.hand(
+    hand = b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
         currency=currency, decimals=dec, stakes=stakes, seats=seats, button=button,
         total_pot=None, rake=None, started_at=started_at, local_time=local, time_zone="",
         table_name=table_name, max_seats=int(max_text) if max_text else None,
         tournament_id=tournament_id, level=level,
     )
+    return replace(hand, ignored_lines=tuple(ignored)) if ignored else hand
 
 
 parse = with_site(SITE, _parse, ignore_harmless=True)

@@ -15,6 +15,10 @@ status. The rule:
   in brackets, a money word beside an amount, a seat line with a stack) still rejects the
   hand with the parser's ``unknown_line``.
 
+A site that writes chat as "NAME: text" (Everleaf) asks :func:`is_colon_chat` about a line its
+own grammar did not read as an action, and records the line itself (its seated names are known
+by then): the speaker may be seated, but the text must not read as an action could.
+
 How it is applied: :func:`read_past_harmless` runs a site's parse; on ``unknown_line`` at a
 known line it leaves that line out and parses again, up to :data:`MAX_IGNORED` times (the
 line numbers of the hand parsed are then put back to the original text's). Only once the hand
@@ -35,8 +39,8 @@ from parsers.errors import ParseError
 from parsers.model import Hand, IgnoredLine
 from parsers.text import Chunk
 
-__all__ = ["MAX_IGNORED", "MAX_TEXT", "clean_text", "is_ignorable", "mentions_rabbit_hunt",
-           "read_past_harmless"]
+__all__ = ["MAX_IGNORED", "MAX_TEXT", "clean_text", "is_colon_chat", "is_ignorable",
+           "mentions_rabbit_hunt", "read_past_harmless"]
 
 #: At most this many lines are read past in one hand; one more and the hand is rejected.
 MAX_IGNORED = 8
@@ -91,6 +95,9 @@ _NO_CHIPS = re.compile(
     r"is (?:dis)?connected|has (?:dis)?connected|(?:dis)?connects|reconnect\w*|"
     r"disconnect(?:ed|ion)? protection|has timed out|timed out|time ?bank|"
     r"seconds? (?:left|to act)|leaves the table|left the table|joins the table|"
+    r"(?:has )?joined the table|has been reseated|is reseated|reseated to this table|"
+    r"(?:est|s'est) (?:d[ée]|re)?connect[ée]e?|a quitt[ée] la table|a rejoint la table|"
+    r"secondes suppl[ée]mentaires|"
     r"sits? down|sat down|re-?join\w*|stands? up|is seated|will be allowed to play|"
     r"waits? for (?:the )?big blind|"
     r"finishe[sd] (?:the tournament )?in|finished the tournament|wins the tournament|"
@@ -104,6 +111,20 @@ _POT = re.compile(r"\b(?:pot|pots|collect\w*|uncalled)\b", re.IGNORECASE)
 
 #: A chat line: NAME said, "...": whatever it quotes, it moves nothing.
 _CHAT = re.compile(r'^.{1,80}? said, ["\u201c]')
+
+#: A colon chat line as some sites write it ("Player8: bryan ohio?"): a name of at most 80
+#: characters, a colon and a space, then what was said. :func:`is_colon_chat` reads it.
+_COLON_CHAT = re.compile(r"^([^:\[\]]{1,80}?): (.*\S.*)$")
+
+#: An amount with a currency sign or word ("$5", "€ 2", "5 USD", "10 chips") or any bracketed
+#: amount ("[$ 0.18 USD]", "[274]"): in a chat-looking line it may be a bet the parser missed.
+_MONEY_AMOUNT = re.compile(
+    r"[$€£ˆ]\s*\d|\d\s*(?:USD|EUR|EURO|GBP|chips?)\b|\[[^\]]*\d[^\]]*\]", re.IGNORECASE)
+
+#: What follows the colon when it is an action, not chat: a betting or chip word first, or
+#: after "is"/"has"/"was" ("is all-in", "has folded").
+_ACTION_LEAD = re.compile(r"(?:(?:is|has|was|goes|went)\s+)?(?:" + _BETTING.pattern[2:-2] + "|"
+                          + _CHIP_WORDS.pattern[2:-2] + r")\b", re.IGNORECASE)
 
 #: Control and format characters (a hostile line may carry terminal escapes).
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -150,6 +171,31 @@ def _is_rabbit_hunt(text: str) -> bool:
     and no word that moves chips."""
     rest = _BRACKETED.sub(" ", text)
     return not (_CHIP_WORDS.search(rest) or _AMOUNT.search(rest))
+
+
+def is_colon_chat(line: str) -> bool:
+    """Whether ``line`` is a chat line written "NAME: text" that moves no chips.
+
+    For a site that writes chat so (Everleaf) and calls this only for a line its own grammar
+    did not read as an action: the speaker may be seated, but what follows the colon must not
+    start as an action does (a betting or chip word, first or after "is"/"has": "raises",
+    "is all-in"), must hold no cards in brackets, no amount with a currency or in brackets,
+    and no betting or chip word beside any number ("he called 40"). What is left is talk
+    ("what is the store called ?"). Anything else is not chat: the line may be an action the
+    parser missed, and the hand is rejected as before.
+    """
+    m = _COLON_CHAT.match(line.strip())
+    if m is None or _SEAT.match(m.group(1)):  # "Seat 3: NAME (1,500)" is a seat, not a speaker
+        return False
+    said = m.group(2)
+    if _CARDS.search(said) or _MONEY_AMOUNT.search(said) or _RABBIT.search(said):
+        return False
+    words = [w.group(0) for w in re.finditer(r"[\w'-]+", said)]
+    lead = " ".join(words[:3])  # "raises", "is all-in", "has folded": an action's wording
+    if _ACTION_LEAD.match(lead):
+        return False
+    acts = _BETTING.search(said) or _CHIP_WORDS.search(said)
+    return not (acts and _AMOUNT.search(said))
 
 
 def is_ignorable(line: str, names: Iterable[str]) -> bool:
@@ -225,5 +271,7 @@ def _renumbered(hand: Hand, kept: list[int], raw: str, ignored: tuple[IgnoredLin
     actions = tuple(replace(a, line=orig(a.line)) for a in hand.actions)
     collections = tuple(replace(c, line=orig(c.line)) for c in hand.report.collections)
     report = replace(hand.report, collections=collections)
+    # lines the site itself read past (its own chat rule) carry the kept text's numbers
+    own = tuple(replace(x, line=orig(x.line)) for x in hand.ignored_lines)
     return replace(hand, actions=actions, report=report, raw_text=raw,
-                   ignored_lines=hand.ignored_lines + ignored)
+                   ignored_lines=tuple(sorted(own + ignored, key=lambda x: x.line)))
