@@ -137,7 +137,7 @@ CHUNK_HANDS = 50_000
 #: it the buffer pool keeps every block the chunks read. Measured on a refresh of 1,000,000
 #: simulated hands: 100,000-hand chunks, no limit, 1.64 GB peak, 55 s; 50,000 and 200 MB,
 #: 0.44 GB, 63 s (at 128 MB the first 50,000-hand chunk did not fit). A chunk that does not
-#: fit is rolled back and run again uncapped (:func:`_refresh`): the cap saves memory, it
+#: fit is rolled back and run again uncapped (:func:`_or_uncapped`): the cap saves memory, it
 #: never fails a refresh.
 REFRESH_MEMORY_LIMIT = "200MB"
 #: The tables refresh keeps: per-seat facts, their monthly rollup, the hands done, the version.
