@@ -86,7 +86,7 @@ def shares_of_hands(hands: Sequence[Situation]) -> list[dict[int, Fraction] | No
     call, on every core); None for a hand that cannot be counted (a card dealt twice)."""
     jobs = []  # (index, contested pots, contenders) of the hands with a contested pot
     out: list[dict[int, Fraction] | None] = []
-    for i, (hole, board_known, pots) in enumerate(hands):
+    for i, (hole, _board_known, pots) in enumerate(hands):
         won = {s: Fraction(0) for s in sorted(hole)}
         for amount, elig in pots:
             if len(elig) == 1:
