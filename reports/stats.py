@@ -132,14 +132,16 @@ class RefreshResult:
 #: Hands per refresh step: bounds the memory of the windowed pass over their actions and of
 #: their facts, held once more as Arrow for the rollup (about 1.2 KB a hand). Smaller chunks
 #: cost time (each reads the tables again where their keys cannot skip row groups).
-CHUNK_HANDS = 50_000
+CHUNK_HANDS = 40_000
 #: DuckDB's memory while refreshing (the connection's own limit is restored after): without
 #: it the buffer pool keeps every block the chunks read. Measured on a refresh of 1,000,000
-#: simulated hands: 100,000-hand chunks, no limit, 1.64 GB peak, 55 s; 50,000 and 200 MB,
-#: 0.44 GB, 63 s (at 128 MB the first 50,000-hand chunk did not fit). A chunk that does not
-#: fit is rolled back and run again uncapped (:func:`_or_uncapped`): the cap saves memory, it
-#: never fails a refresh.
-REFRESH_MEMORY_LIMIT = "200MB"
+#: simulated hands in a fresh process (152 MB of modules), side by side on one machine:
+#: 50,000-hand chunks at 200 MB peaked at 441 MB, 40,000 at 160 MB at 390 MB, 40,000 at
+#: 128 MB at 358 MB, all in the same CPU time (113-115 s); 30,000 at 128 MB took 1.2x the
+#: time, and 50,000 at 128 MB did not fit in its first chunk. 40,000 at 160 MB keeps a
+#: margin for hands wider than simulated ones. A chunk that does not fit is rolled back and
+#: run again uncapped (:func:`_or_uncapped`): the cap saves memory, it never fails a refresh.
+REFRESH_MEMORY_LIMIT = "160MB"
 #: The tables refresh keeps: per-seat facts, their monthly rollup, the hands done, the version.
 TABLES = ("seat_stats", "seat_stats_rollup", "seat_stats_hands", "seat_stats_meta")
 
