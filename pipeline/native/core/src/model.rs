@@ -31,6 +31,12 @@ pub fn card_text(c: Card) -> [u8; 2] {
 /// Cards joined by spaces, as the store writes them.
 pub fn join_cards(cards: &[Card]) -> String {
     let mut s = String::with_capacity(cards.len() * 3);
+    push_cards(&mut s, cards);
+    s
+}
+
+/// [`join_cards`] appended to `s` (a buffer reused across cells: no String per cell).
+pub fn push_cards(s: &mut String, cards: &[Card]) {
     for (i, &c) in cards.iter().enumerate() {
         if i > 0 {
             s.push(' ');
@@ -39,7 +45,6 @@ pub fn join_cards(cards: &[Card]) -> String {
         s.push(t[0] as char);
         s.push(t[1] as char);
     }
-    s
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]

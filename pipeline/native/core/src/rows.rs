@@ -193,23 +193,24 @@ const UTG_PLUS: [&str; 10] = [
 
 fn names_after_button(count: usize) -> Vec<&'static str> {
     let k = count.saturating_sub(2);
-    let middle: Vec<&'static str> = match k {
-        0 => vec![],
-        1 => vec!["CO"],
-        2 => vec!["UTG", "CO"],
-        3 => vec!["UTG", "HJ", "CO"],
-        4 => vec!["UTG", "MP", "HJ", "CO"],
-        5 => vec!["UTG", "UTG+1", "MP", "HJ", "CO"],
-        6 => vec!["UTG", "UTG+1", "MP", "LJ", "HJ", "CO"],
-        _ => {
-            let mut v = vec!["UTG"];
-            v.extend(UTG_PLUS.iter().take(k - 5));
-            v.extend(["MP", "LJ", "HJ", "CO"]);
-            v
-        }
+    let middle: &[&'static str] = match k {
+        0 => &[],
+        1 => &["CO"],
+        2 => &["UTG", "CO"],
+        3 => &["UTG", "HJ", "CO"],
+        4 => &["UTG", "MP", "HJ", "CO"],
+        5 => &["UTG", "UTG+1", "MP", "HJ", "CO"],
+        _ => &["UTG", "UTG+1", "MP", "LJ", "HJ", "CO"],
     };
-    let mut all = vec!["SB", "BB"];
-    all.extend(middle);
+    let mut all = Vec::with_capacity(k + 2);
+    all.extend(["SB", "BB"]);
+    if k <= 6 {
+        all.extend(middle);
+    } else {
+        all.push("UTG");
+        all.extend(UTG_PLUS.iter().take(k - 5));
+        all.extend(["MP", "LJ", "HJ", "CO"]);
+    }
     all.truncate(count);
     all
 }
@@ -228,6 +229,8 @@ pub struct Tables {
     pub n_rejects: usize,
     /// The site of the rows added next (a PHHS file's hands may name different venues).
     site: String,
+    /// Scratch text of one cell's cards, reused across cells and hands.
+    buf: String,
 }
 
 /// Rows one hand added to the seats, actions, pots and findings tables.
@@ -310,12 +313,28 @@ fn bo(v: &mut [Box<dyn ArrayBuilder>], i: usize, x: bool) {
 fn ts(v: &mut [Box<dyn ArrayBuilder>], i: usize, x: Option<i64>) {
     b!(v, i, TimestampMicrosecondBuilder).append_option(x);
 }
-fn ls(v: &mut [Box<dyn ArrayBuilder>], i: usize, xs: &[String]) {
+/// A list of the players at `seats` (a seat's number where it has no player).
+fn names<'h>(
+    v: &mut [Box<dyn ArrayBuilder>],
+    i: usize,
+    seats: &[i64],
+    name_of: impl Fn(i64) -> Option<&'h str>,
+) {
     let l = b!(v, i, ListBuilder<StringBuilder>);
-    for x in xs {
-        l.values().append_value(x);
+    for &seat in seats {
+        match name_of(seat) {
+            Some(name) => l.values().append_value(name),
+            None => l.values().append_value(seat.to_string()),
+        }
     }
     l.append(true);
+}
+
+/// The store's text of `cards` ([`join_cards`]), written into the reused `buf`.
+fn cards_text<'b>(buf: &'b mut String, cards: &[Card]) -> &'b str {
+    buf.clear();
+    push_cards(buf, cards);
+    buf
 }
 fn li(v: &mut [Box<dyn ArrayBuilder>], i: usize, xs: &[i64]) {
     let l = b!(v, i, ListBuilder<Int32Builder>);
@@ -347,6 +366,7 @@ impl Tables {
             n_hands: 0,
             n_rejects: 0,
             site: SITE.to_string(),
+            buf: String::new(),
         }
     }
 
@@ -423,12 +443,8 @@ impl Tables {
             s(v, 3, Some(&seat.player));
             s(v, 4, pos.iter().find(|p| p.0 == seat.seat).map(|p| p.1));
             m(v, 5, Some(seat.stack), f);
-            let hole = seat
-                .hole
-                .as_ref()
-                .filter(|h| !h.is_empty())
-                .map(|h| join_cards(h));
-            s(v, 6, hole.as_deref());
+            let hole = seat.hole.as_ref().filter(|h| !h.is_empty());
+            s(v, 6, hole.map(|h| cards_text(&mut self.buf, h)));
             m(v, 7, Some(invested), f);
             m(v, 8, Some(collected), f);
             m(v, 9, Some(won), f);
@@ -460,9 +476,9 @@ impl Tables {
             let cards = if a.cards.is_empty() {
                 None
             } else {
-                Some(join_cards(&a.cards))
+                Some(cards_text(&mut self.buf, &a.cards))
             };
-            s(v, 10, cards.as_deref());
+            s(v, 10, cards);
             m(v, 11, Some(pot), f);
             i32_(v, 12, Some(a.line));
         }
@@ -475,20 +491,14 @@ impl Tables {
                 .rev()
                 .find(|x| x.0 == p.index)
                 .map(|x| x.1);
-            let names = |seats: &[i64]| -> Vec<String> {
-                seats
-                    .iter()
-                    .map(|&s| name_of(s).map_or_else(|| s.to_string(), str::to_string))
-                    .collect()
-            };
             let v = &mut self.p;
             s(v, 0, Some(site));
             s(v, 1, Some(id));
             i32_(v, 2, Some(p.index));
             m(v, 3, Some(p.amount), f);
             m(v, 4, printed, f);
-            ls(v, 5, &names(&p.eligible));
-            ls(v, 6, &names(&p.winners));
+            names(v, 5, &p.eligible, name_of);
+            names(v, 6, &p.winners, name_of);
             li(v, 7, &p.eligible);
             li(v, 8, &p.winners);
         }
@@ -504,7 +514,6 @@ impl Tables {
             lm(v, 6, &x.amounts, f);
         }
         // the hand
-        let boards: Vec<String> = hand.boards.iter().map(|b| join_cards(b)).collect();
         let has_error = rep
             .findings
             .iter()
@@ -543,8 +552,13 @@ impl Tables {
             20,
             Some(hand.seats.iter().filter(|s| !s.sitting_out).count() as i64),
         );
-        s(v, 21, Some(boards.first().map_or("", |b| b.as_str())));
-        ls(v, 22, &boards);
+        let first = hand.boards.first().map_or(&[][..], |b| b.as_slice());
+        s(v, 21, Some(cards_text(&mut self.buf, first)));
+        let l = b!(v, 22, ListBuilder<StringBuilder>);
+        for b in &hand.boards {
+            l.values().append_value(cards_text(&mut self.buf, b));
+        }
+        l.append(true);
         m(v, 23, hand.report.total_pot, f);
         m(v, 24, Some(rep.total_pot), f);
         m(v, 25, hand.report.rake, f);

@@ -2,13 +2,16 @@
 
 use super::*;
 
+/// (seat, cards) as the log last printed them, borrowed from the hand.
+pub(crate) type Known<'h> = Vec<(i64, &'h [Card])>;
+
 /// (seat, cards) as the log last printed them, and the seats that mucked unseen.
-pub(crate) fn gathered(hand: &Hand) -> (Vec<(i64, Cards)>, Vec<i64>) {
-    let mut known: Vec<(i64, Cards)> = Vec::new();
+pub(crate) fn gathered(hand: &Hand) -> (Known<'_>, Vec<i64>) {
+    let mut known: Known = Vec::new();
     for s in &hand.seats {
         if let Some(h) = &s.hole {
             if !h.is_empty() {
-                set_cards(&mut known, s.seat, h.clone());
+                set_cards(&mut known, s.seat, h);
             }
         }
     }
@@ -20,7 +23,7 @@ pub(crate) fn gathered(hand: &Hand) -> (Vec<(i64, Cards)>, Vec<i64>) {
         .filter(|a| matches!(a.kind, Kind::Show | Kind::Muck))
     {
         if !a.cards.is_empty() {
-            set_cards(&mut known, a.seat, a.cards.clone());
+            set_cards(&mut known, a.seat, &a.cards);
         }
         let set = if a.kind == Kind::Muck {
             &mut muck
@@ -37,29 +40,22 @@ pub(crate) fn gathered(hand: &Hand) -> (Vec<(i64, Cards)>, Vec<i64>) {
     (known, muck)
 }
 
-pub(crate) fn set_cards(v: &mut Vec<(i64, Cards)>, s: i64, c: Cards) {
+pub(crate) fn set_cards<'h>(v: &mut Known<'h>, s: i64, c: &'h [Card]) {
     match v.iter_mut().find(|x| x.0 == s) {
         Some(x) => x.1 = c,
         None => v.push((s, c)),
     }
 }
 
-pub(crate) fn read_cards(hand: &Hand, out: &mut Out) -> (Vec<(i64, Cards)>, Vec<i64>) {
+pub(crate) fn read_cards<'h>(hand: &'h Hand, out: &mut Out) -> (Known<'h>, Vec<i64>) {
     let (mut known, muck) = gathered(hand);
     if hand.boards.len() <= 1 {
-        let mut cards: Cards = hand.boards.first().cloned().unwrap_or_default();
-        let mut all_two = true;
-        for (_, h) in &known {
-            if h.len() != 2 {
-                all_two = false;
-                break;
-            }
-            cards.extend(h);
-        }
+        let board: &[Card] = hand.boards.first().map_or(&[], |b| b);
+        let all_two = known.iter().all(|(_, h)| h.len() == 2);
         if all_two {
             let mut seen = 0u64;
             let mut dup = false;
-            for &c in &cards {
+            for &c in board.iter().chain(known.iter().flat_map(|(_, h)| h.iter())) {
                 if seen & (1 << c) != 0 {
                     dup = true;
                 }
@@ -95,11 +91,11 @@ pub(crate) fn read_cards(hand: &Hand, out: &mut Out) -> (Vec<(i64, Cards)>, Vec<
     (known, muck)
 }
 
-pub(crate) fn check_duplicate_cards(hand: &Hand, known: &[(i64, Cards)], out: &mut Out) {
+pub(crate) fn check_duplicate_cards(hand: &Hand, known: &[(i64, &[Card])], out: &mut Out) {
     if hand.boards.len() <= 1 {
         let mut cards: Cards = hand.boards.first().cloned().unwrap_or_default();
         for (_, h) in known {
-            cards.extend(h);
+            cards.extend_from_slice(h);
         }
         let mut sorted = cards.clone();
         sorted.sort();
@@ -156,7 +152,7 @@ pub(crate) fn check_duplicate_cards(hand: &Hand, known: &[(i64, Cards)], out: &m
         }
     };
     for (seat, cards) in known {
-        for &c in cards {
+        for &c in *cards {
             see(
                 c,
                 format!("the hole cards of seat {} ({})", seat, names(*seat)),

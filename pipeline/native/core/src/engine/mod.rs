@@ -124,7 +124,7 @@ pub(crate) fn settle(
     st: &State,
     live: &[i64],
     showdown: bool,
-    known: &[(i64, Cards)],
+    known: &[(i64, &[Card])],
     muck: &[i64],
     mut out: Out,
 ) -> Result<Replay, &'static str> {
@@ -287,10 +287,10 @@ pub(crate) fn settle(
             st, &aw.payout, &aw.gross, ded, &skip, &site, &mut out, slack,
         )
     } else {
-        aw.payout.clone()
+        aw.payout
     };
     let verified = aw.unverified.is_empty();
-    let mut seats = Vec::new();
+    let mut seats = Vec::with_capacity(hand.seats.len());
     let mut net_sum = 0;
     for s in &hand.seats {
         let invested = mget(contrib, s.seat).unwrap_or(0);
@@ -331,9 +331,10 @@ pub(crate) fn settle(
         ));
     }
     // result pots: the engine's winners, or the site's where it could not tell
-    let mut pots = Vec::new();
-    for (i, eligible) in eligibles.iter().enumerate() {
-        let mut winners = aw.winners.get(i).cloned().unwrap_or_default();
+    let mut pots = Vec::with_capacity(eligibles.len());
+    let mut engine_winners = aw.winners.into_iter();
+    for (i, eligible) in eligibles.into_iter().enumerate() {
+        let mut winners = engine_winners.next().unwrap_or_default();
         if winners.is_empty() {
             winners = eligible
                 .iter()
@@ -350,7 +351,7 @@ pub(crate) fn settle(
         pots.push(PotOut {
             index: i as i64,
             amount: amounts[i],
-            eligible: eligible.clone(),
+            eligible,
             winners,
         });
     }

@@ -89,7 +89,7 @@ pub(crate) fn award(
     amounts: &[i64],
     eligibles: &[Vec<i64>],
     boards_in: &[Cards],
-    known: &[(i64, Cards)],
+    known: &[(i64, &[Card])],
     button: Option<i64>,
     deduction: i64,
     mucked: &[i64],
@@ -103,7 +103,7 @@ pub(crate) fn award(
     };
     let raked = deduction != 0;
     let mut rankable: Option<bool> = None;
-    let mut boards: Vec<Cards> = boards_in.to_vec();
+    let mut boards: Vec<&[Card]> = boards_in.iter().map(|b| b.as_slice()).collect();
     let mut left = deduction;
     let mut ranks: Vec<Vec<(i64, crate::eval::Strength)>> = Vec::new();
     for (index, &full) in amounts.iter().enumerate() {
@@ -114,7 +114,7 @@ pub(crate) fn award(
             amount = full - take;
         }
         r.net_amounts.push(amount);
-        let mut eligible = eligibles[index].clone();
+        let mut eligible: &[i64] = &eligibles[index];
         let pay_one = |r: &mut Award, seat: i64| {
             madd(&mut r.payout, seat, amount);
             if raked {
@@ -123,13 +123,14 @@ pub(crate) fn award(
         };
         if eligible.len() == 1 {
             pay_one(&mut r, eligible[0]);
-            r.winners.push(eligible);
+            r.winners.push(eligible.to_vec());
             continue;
         }
         if eligible.is_empty() {
             r.winners.push(vec![]);
             continue;
         }
+        let kept: Vec<i64>;
         if !mucked.is_empty() {
             let live: Vec<i64> = eligible
                 .iter()
@@ -142,14 +143,15 @@ pub(crate) fn award(
                 continue;
             }
             if !live.is_empty() {
-                eligible = live;
+                kept = live;
+                eligible = &kept;
             }
         }
         if rankable.is_none() {
             if boards.len() != 1 || boards[0].len() != 5 {
                 boards.retain(|b| !b.is_empty());
                 if boards.is_empty() {
-                    boards.push(vec![]);
+                    boards.push(&[]);
                 }
             }
             rankable = Some(boards.iter().all(|b| b.len() == 5));
@@ -165,7 +167,7 @@ pub(crate) fn award(
         let mut per_board: Vec<Vec<i64>> = Vec::new();
         for (b, board) in boards.iter().enumerate() {
             let mut got = Vec::with_capacity(eligible.len());
-            for &s in &eligible {
+            for &s in eligible {
                 let strength = match ranks[b].iter().find(|x| x.0 == s) {
                     Some(x) => x.1,
                     None => {
@@ -200,12 +202,8 @@ pub(crate) fn award(
         }
         let n_boards = per_board.len() as i64;
         for (b, winners) in per_board.iter().enumerate() {
-            let targets: Vec<(bool, i64)> = if raked {
-                vec![(false, amount), (true, full)]
-            } else {
-                vec![(false, amount)]
-            };
-            for (is_gross, chips) in targets {
+            let targets = [(false, amount), (true, full)];
+            for &(is_gross, chips) in &targets[..if raked { 2 } else { 1 }] {
                 let share = chips.div_euclid(n_boards);
                 let first_extra = chips.rem_euclid(n_boards);
                 let board_amount = share + if b == 0 { first_extra } else { 0 };

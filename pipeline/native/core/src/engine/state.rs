@@ -99,6 +99,7 @@ impl<'h> State<'h> {
         } else {
             2 * small_bet
         };
+        let seats = in_hand.len();
         State {
             hand,
             n_able: active.len() as i64,
@@ -107,8 +108,9 @@ impl<'h> State<'h> {
             stack,
             commit: zeros.clone(),
             contrib: zeros,
-            folded: Vec::new(),
-            acted: Vec::new(),
+            // (one entry per seat in the hand at most: sized once, cleared per street)
+            folded: Vec::with_capacity(seats),
+            acted: Vec::with_capacity(seats),
             street: Street::Preflop,
             current_bet: 0,
             min_raise: if limit == Limit::Fixed {

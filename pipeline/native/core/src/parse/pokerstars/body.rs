@@ -482,7 +482,11 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
         .map(|s| Seat {
             seat: s.seat,
             is_hero: Some(s.seat) == hero,
-            hole: hole.iter().find(|x| x.0 == s.seat).map(|x| x.1.clone()),
+            // (seats are distinct: each seat's cards move out of `hole` once)
+            hole: hole
+                .iter_mut()
+                .find(|x| x.0 == s.seat)
+                .map(|x| std::mem::take(&mut x.1)),
             player: s.name,
             stack: s.stack,
             sitting_out: s.sitting_out,
