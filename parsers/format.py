@@ -45,6 +45,9 @@ class Format:
     #: For formats a line-header split cannot cut (XML sessions whose hands need the session's
     #: header, a whole session on one line): (text, encoding, original bytes) -> chunks.
     splitter: Callable[[str, str, bytes | None], list[Chunk]] | None = None
+    #: The sites a hand of this format may be filed under besides ``site``: a layout several
+    #: brands write (:mod:`parsers.sites.starslayout`) files each hand under its brand's site.
+    sites: tuple[str, ...] = ()
 
     def split(self, text: str, encoding: str = "utf-8", data: bytes | None = None) -> list[Chunk]:
         """The file's hand chunks: the format's own splitter, else split_hands on its header."""

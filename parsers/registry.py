@@ -40,6 +40,7 @@ __all__ = [
 #: FORMATS lists them in and an ambiguity names them in). Each declares ``FORMAT``.
 SITE_MODULES = (
     "pokerstars",
+    "starslayout",
     "ggpoker",
     "phh",
     "winamax",
