@@ -191,7 +191,11 @@ def _read_native(fmt: str, data: bytes, path: str, start: int, stamp: int,
 
 
 def _native_format(tail: bytes, fmt_name: str | None) -> str | None:
-    """The format's name when a native entry point reads it, else None."""
+    """The format's name when a native entry point reads it, else None: also for a file
+    holding NUL bytes (UTF-16, or stray ones the Python decoder drops), which the native
+    readers do not decode as the Python core does."""
+    if b"\x00" in tail:
+        return None
     if fmt_name is None:
         try:
             fmt_name = registry.detect(tail[: config.DETECT_BYTES]).name

@@ -59,6 +59,16 @@ def test_a_file_the_native_core_cannot_split_is_read_by_python() -> None:
     assert _same(data.decode().encode("utf-16"), "wide.txt") == "python"
 
 
+def test_a_file_with_stray_nul_bytes_is_read_by_python_which_drops_them() -> None:
+    data = (SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
+    nul = data.replace(b"\n", b"\n\x00")
+    assert _same(nul, "nul.txt") == "python"
+    packed = core.parse_file((nul, "nul.txt", 0, None, True))
+    clean = core.parse_file((data, "clean.txt", 0, None, True))
+    assert packed.rows.tables["hands"].num_rows == clean.rows.tables["hands"].num_rows > 0
+    assert packed.rows.tables["actions"].equals(clean.rows.tables["actions"])
+
+
 @pytest.mark.corpus
 def test_every_pokerstars_corpus_file() -> None:
     root = corpus_dir()

@@ -72,6 +72,17 @@ def test_mid_file_bom_glued_to_a_line_starts_a_new_hand():
     assert data[chunks[1].offset :].startswith(b"PokerStars Zoom")
 
 
+def test_stray_nul_bytes_are_dropped_and_offsets_still_point_at_the_headers():
+    # One NUL at each line start, as a log copied out of a UTF-16 file byte by byte leaves it
+    data = FILE.replace("\n", "\r\n\x00").encode("utf-8")
+    text, enc = decode(data)
+    assert enc == "utf-8" and "\x00" not in text and "Jörg" in text
+    chunks, _ = split_bytes(data)
+    assert [c.line for c in chunks] == [1, 5]
+    assert [c.text.split("\n")[0] for c in chunks] == [H1, H2]
+    assert data[chunks[1].offset:].lstrip(b"\x00").startswith(H2.encode("utf-8"))
+
+
 def test_split_without_blank_lines_and_internal_blank_lines():
     text = f"junk preamble\n{H1}\nSeat 1: a ($1 in chips)\n\nstill hand 1\n{H2}\nx\n\n\n"
     chunks = split_hands(text, "utf-8")
