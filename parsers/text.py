@@ -11,10 +11,11 @@ same Latin-1 code point). A line-level fallback keeps every hand of a mostly-UTF
 with its real names, where surrogateescape would put lone surrogates into player names that
 later break Arrow and DuckDB. The encoding name reports what happened (``"utf-8+cp1252"``).
 
-Stray NUL bytes (outside UTF-16) are dropped: no site writes them, and one at a line start hides
-a hand's header. Line numbers survive decoding: CRLF, CR and LF each end exactly one line, so line *n* of the
-text is line *n* of the bytes; that is what lets :func:`split_bytes` give every chunk the exact
-byte offset of its first byte in the original file by walking the file's lines (a UTF-8 file
+Stray NUL bytes (outside UTF-16) are dropped: no site writes them, and one at a line start
+hides a hand's header. Line numbers survive decoding: CRLF, CR and LF each end exactly one
+line, so line *n* of the text is line *n* of the bytes; that is what lets :func:`split_bytes`
+give every chunk the exact byte offset of its first byte in the original file by walking the
+file's lines (a UTF-8 file
 that decoding left the same length takes a shortcut: see :func:`_line_start_bytes`).
 """
 
