@@ -15,8 +15,8 @@ Stray NUL bytes (outside UTF-16) are dropped: no site writes them, and one at a 
 hides a hand's header. Line numbers survive decoding: CRLF, CR and LF each end exactly one
 line, so line *n* of the text is line *n* of the bytes; that is what lets :func:`split_bytes`
 give every chunk the exact byte offset of its first byte in the original file by walking the
-file's lines (a UTF-8 file
-that decoding left the same length takes a shortcut: see :func:`_line_start_bytes`).
+file's lines (a UTF-8 file that decoding left the same length takes a shortcut: see
+:func:`_line_start_bytes`).
 """
 
 from __future__ import annotations
