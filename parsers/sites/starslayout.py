@@ -116,7 +116,7 @@ def _reader_for(site: str) -> Callable[[Chunk, str], Hand]:
                 err.site = None
             if err.line == 1 and err.text:  # the header as the file prints it
                 err.text = err.text.replace(header.strip(), first.strip())
-            elif err.line and err.text:
+            elif err.text and 1 < (err.line or 0) <= chunk.text.count("\n") + 1:
                 err.text = chunk.text.split("\n")[err.line - 1].strip() or err.text
             raise err.with_context(site=site) from None
         return replace(hand, site=site, raw_text=chunk.text)
