@@ -155,44 +155,53 @@ pub fn schema(cols: &[&str]) -> Arc<Schema> {
 
 /// `store_schema.positions`: seat -> position name, from the button and the seats dealt in.
 pub fn positions(hand: &Hand) -> Vec<(i64, &'static str)> {
-    let mut active: Vec<i64> = hand
-        .seats
-        .iter()
-        .filter(|s| !s.sitting_out)
-        .map(|s| s.seat)
-        .collect();
-    active.sort();
+    let (mut active, mut out) = (Vec::new(), Vec::new());
+    positions_into(hand, &mut active, &mut out);
+    out
+}
+
+/// [`positions`] written into `out`, `active` its scratch (both reused across hands: no
+/// allocation per hand).
+pub fn positions_into(hand: &Hand, active: &mut Vec<i64>, out: &mut Vec<(i64, &'static str)>) {
+    out.clear();
+    active.clear();
+    active.extend(hand.seats.iter().filter(|s| !s.sitting_out).map(|s| s.seat));
+    active.sort_unstable();
     let Some(button) = hand.button_seat else {
-        return vec![];
+        return;
     };
     if active.is_empty() {
-        return vec![];
+        return;
     }
-    let after: Vec<i64> = active
-        .iter()
-        .copied()
-        .filter(|&s| s > button)
-        .chain(active.iter().copied().filter(|&s| s < button))
-        .collect();
-    let has_button = active.contains(&button);
+    // the seats after the button, clockwise: those above it, then those below it
+    let (below, above) = (
+        active.partition_point(|&s| s < button),
+        active.partition_point(|&s| s <= button),
+    );
+    let after = || active[above..].iter().chain(&active[..below]).copied();
+    let has_button = above > below;
     if has_button && active.len() == 2 {
-        return vec![(button, "BTN"), (after[0], "BB")];
+        out.push((button, "BTN"));
+        out.extend(after().take(1).map(|seat| (seat, "BB")));
+        return;
     }
-    let mut out = Vec::new();
     if has_button {
         out.push((button, "BTN"));
     }
-    for (seat, name) in after.iter().zip(names_after_button(after.len())) {
-        out.push((*seat, name));
-    }
-    out
+    let count = active.len() - (above - below);
+    let (names, n) = names_after_button(count);
+    out.extend(after().zip(&names[..n]).map(|(seat, name)| (seat, *name)));
 }
 
 const UTG_PLUS: [&str; 10] = [
     "UTG+1", "UTG+2", "UTG+3", "UTG+4", "UTG+5", "UTG+6", "UTG+7", "UTG+8", "UTG+9", "UTG+10",
 ];
 
-fn names_after_button(count: usize) -> Vec<&'static str> {
+/// Most names [`names_after_button`] gives: the blinds, UTG, every `UTG+n`, MP, LJ, HJ, CO.
+const MOST_NAMES: usize = 2 + 1 + UTG_PLUS.len() + 4;
+
+/// The position names of `count` seats from the one after the button (the first `.1`).
+fn names_after_button(count: usize) -> ([&'static str; MOST_NAMES], usize) {
     let k = count.saturating_sub(2);
     let middle: &[&'static str] = match k {
         0 => &[],
@@ -203,17 +212,23 @@ fn names_after_button(count: usize) -> Vec<&'static str> {
         5 => &["UTG", "UTG+1", "MP", "HJ", "CO"],
         _ => &["UTG", "UTG+1", "MP", "LJ", "HJ", "CO"],
     };
-    let mut all = Vec::with_capacity(k + 2);
-    all.extend(["SB", "BB"]);
+    let mut all = [""; MOST_NAMES];
+    let mut n = 0;
+    let mut put = |names: &[&'static str]| {
+        for name in names {
+            all[n] = name;
+            n += 1;
+        }
+    };
+    put(&["SB", "BB"]);
     if k <= 6 {
-        all.extend(middle);
+        put(middle);
     } else {
-        all.push("UTG");
-        all.extend(UTG_PLUS.iter().take(k - 5));
-        all.extend(["MP", "LJ", "HJ", "CO"]);
+        put(&["UTG"]);
+        put(&UTG_PLUS[..(k - 5).min(UTG_PLUS.len())]);
+        put(&["MP", "LJ", "HJ", "CO"]);
     }
-    all.truncate(count);
-    all
+    (all, n.min(count))
 }
 
 /// Bytes a string cell is sized for (names, ids and short words).
@@ -537,6 +552,9 @@ pub struct Tables {
     site: String,
     /// Scratch text of one cell's cards, reused across cells and hands.
     buf: String,
+    /// Scratch of [`positions_into`]: the seats dealt in, and each one's position.
+    active: Vec<i64>,
+    pos: Vec<(i64, &'static str)>,
 }
 
 /// Rows one hand added to the seats, actions, pots and findings tables.
@@ -601,6 +619,8 @@ impl Tables {
             n_rejects: 0,
             site: SITE.to_string(),
             buf: String::new(),
+            active: Vec::new(),
+            pos: Vec::new(),
         }
     }
 
@@ -645,7 +665,8 @@ impl Tables {
         // seats
         let result = |seat: i64| rep.seats.iter().rev().find(|r| r.seat == seat);
         let reported = !hand.report.collections.is_empty() || !hand.report.cash_outs.is_empty();
-        let pos = positions(hand);
+        positions_into(hand, &mut self.active, &mut self.pos);
+        let pos = &self.pos;
         // `flatten.FEE_INCLUDED_SITES`: where the printed cash-out is already net of its fee
         let fee_included = self.site == "pokerstars";
         let v = &mut self.s;
