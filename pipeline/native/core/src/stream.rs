@@ -2,7 +2,8 @@
 //!
 //! The chunks are read in runs of [`RUN`] hands; a large file's runs are shared out among
 //! up to [`threads`] scoped threads (each run builds its own tables, so nothing is shared
-//! but a counter), and the runs' tables are joined in file order. Scoped threads, made per
+//! but a counter), and the runs' tables are joined in file order. On one thread every run
+//! goes into one set of tables: nothing to join. Scoped threads, made per
 //! call, rather than a global pool: the import forks worker processes, and a pool's
 //! threads would not survive a fork made after its first use.
 
@@ -49,6 +50,17 @@ pub fn read_chunks(
 ) -> (Vec<ChunkOut>, Vec<(&'static str, RecordBatch)>) {
     let runs: Vec<&[Chunk]> = split.chunks.chunks(RUN).collect();
     let n = threads(runs.len());
+    if n <= 1 {
+        // one thread: one set of tables for every run, so nothing is joined (or copied) after
+        let mut tables = Tables::with_capacity(path, imported_at, split.chunks.len());
+        tables.set_site(site.format);
+        let outs: Vec<ChunkOut> = split
+            .chunks
+            .iter()
+            .map(|c| read_chunk(site, split, c, &mut tables, defer_above))
+            .collect();
+        return (outs, tables.finish());
+    }
     let read = |run: &[Chunk]| {
         let mut tables = Tables::with_capacity(path, imported_at, run.len());
         tables.set_site(site.format);
@@ -58,9 +70,7 @@ pub fn read_chunks(
             .collect();
         (outs, tables)
     };
-    let parts: Vec<Part> = if n <= 1 {
-        runs.iter().map(|run| read(run)).collect()
-    } else {
+    let parts: Vec<Part> = {
         let next = AtomicUsize::new(0);
         let slots: Vec<Mutex<Option<Part>>> = runs.iter().map(|_| Mutex::new(None)).collect();
         std::thread::scope(|scope| {

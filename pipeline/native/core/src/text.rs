@@ -372,24 +372,36 @@ pub fn parse_money(text: &str, decimals: u32) -> Option<i64> {
         .or_else(|| text.strip_prefix('€'))
         .or_else(|| text.strip_prefix('£'))
         .unwrap_or(text);
-    if body.is_ascii() {
-        if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
-            return digits(body)?.checked_mul(10i64.pow(decimals));
-        }
-        if let Some((whole, frac)) = body.split_once('.') {
-            if frac.len() == decimals as usize
-                && !whole.is_empty()
-                && whole.bytes().all(|b| b.is_ascii_digit())
-                && !frac.is_empty()
-                && frac.bytes().all(|b| b.is_ascii_digit())
-            {
-                return digits(whole)?
+    // the usual forms, by bytes: digits, or digits '.' exactly `decimals` digits
+    let b = body.as_bytes();
+    let (whole, frac) = match memchr::memchr(b'.', b) {
+        None => (b, None),
+        Some(dot) => (&b[..dot], Some(&b[dot + 1..])),
+    };
+    if all_digits(whole) {
+        match frac {
+            None => return digits_value(whole)?.checked_mul(10i64.pow(decimals)),
+            Some(frac) if frac.len() == decimals as usize && all_digits(frac) => {
+                return digits_value(whole)?
                     .checked_mul(10i64.pow(decimals))?
-                    .checked_add(digits(frac)?);
+                    .checked_add(digits_value(frac)?);
             }
+            Some(_) => {}
         }
     }
     parse_money_general(text, decimals)
+}
+
+/// Whether `b` is one or more ASCII digits.
+fn all_digits(b: &[u8]) -> bool {
+    !b.is_empty() && b.iter().all(u8::is_ascii_digit)
+}
+
+/// The value of ASCII digits (as `str::parse::<i64>` reads them: None past `i64::MAX`).
+fn digits_value(b: &[u8]) -> Option<i64> {
+    b.iter().try_fold(0i64, |n, &d| {
+        n.checked_mul(10)?.checked_add(i64::from(d - b'0'))
+    })
 }
 
 fn digits(s: &str) -> Option<i64> {

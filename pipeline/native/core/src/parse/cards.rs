@@ -28,6 +28,9 @@ pub fn normalize_card(text: &str) -> Result<Card, Defer> {
 
 /// `parse_cards`.
 pub fn parse_cards(text: &str) -> Result<Cards, Defer> {
+    if let Some(cards) = plain_cards(text) {
+        return Ok(cards);
+    }
     // the blank-separated words once the brackets are blanks (no copy of the text made)
     let words = || {
         text.split(|c: char| c == '[' || c == ']' || is_py_space(c))
@@ -56,14 +59,31 @@ pub fn parse_cards(text: &str) -> Result<Cards, Defer> {
     tokens.iter().map(|t| normalize_card(t)).collect()
 }
 
-/// `bracketed_cards(text, start)`.
+/// [`parse_cards`] for the usual text: cards of two characters each, between blanks and
+/// brackets (`[Ah Kd]`, `Ah Kd`), read by bytes. None for anything else (another blank, a
+/// `10h`, a lower-case rank...): the general reading decides those. Where this reads a card,
+/// so does the general reading: a word of two card characters holds no blank of any kind, and
+/// the bytes between the words are ASCII blanks and brackets, which it splits on too.
+fn plain_cards(text: &str) -> Option<Cards> {
+    let mut out = Vec::with_capacity(5);
+    for word in text
+        .as_bytes()
+        .split(|&c| c == b' ' || c == b'[' || c == b']')
+    {
+        if !word.is_empty() {
+            out.push(card_of_bytes(word)?);
+        }
+    }
+    Some(out)
+}
+
+/// `bracketed_cards(text, start)` (the brackets are ASCII: found by bytes).
 pub fn bracketed_cards(text: &str, start: usize) -> Result<Cards, Defer> {
-    let b = text[start..]
-        .find('[')
+    let bytes = text.as_bytes();
+    let b = memchr::memchr(b'[', &bytes[start..])
         .map(|i| i + start)
         .ok_or("bad_card")?;
-    let e = text[b + 1..]
-        .find(']')
+    let e = memchr::memchr(b']', &bytes[b + 1..])
         .map(|i| i + b + 1)
         .ok_or("bad_card")?;
     parse_cards(&text[b..=e])
