@@ -23,6 +23,7 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from reports.defaults import DEFAULT_MAX_HANDS
 from reports.filters import Filters
 from reports.replay import hand_records, hundredths
 from reports.series import GraphError, position_frame, winnings_series
@@ -31,8 +32,6 @@ from reports.stats import player_stats, seat_facts
 
 __all__ = ["DEFAULT_MAX_HANDS", "GRID_COLUMNS", "PageOptions", "page_data"]
 
-#: Hands embedded in the page for the replayer unless --max-hands says otherwise.
-DEFAULT_MAX_HANDS = 1000
 #: The stats grid's columns, in order (money columns are hundredths in the row's currency;
 #: tournaments: 0 on a cash row, else how many tournaments the row adds up).
 GRID_COLUMNS = ["player", "site", "currency", "tournaments", "hands", "vpip", "pfr", "three_bet",

@@ -14,10 +14,12 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import pandas as pd
+
+if TYPE_CHECKING:  # the frames come from DuckDB's .df(), which loads pandas when one is asked for
+    import pandas as pd
 
 _INCLUDE = re.compile(r"@include (\w+)")
 

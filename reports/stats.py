@@ -31,10 +31,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import duckdb
-import pandas as pd
+
+if TYPE_CHECKING:  # frames come from DuckDB's .df(): an import's refresh never loads pandas
+    import pandas as pd
 
 from reports.filters import Filters
 from reports.sql import frame, load, query, with_new_columns

@@ -32,7 +32,6 @@ import traceback
 from collections.abc import Sequence
 from typing import Annotated, Any
 
-import duckdb
 import typer
 import typer.core
 
@@ -45,8 +44,9 @@ from reports.filters import FilterError
 
 __all__ = ["SidepotGroup", "app", "exit_code_for", "main", "version"]
 
-#: errors a user can act on: their message is the whole story, exit 1
-USER_ERRORS = (SidepotError, UnknownFormatError, AmbiguousFormatError, duckdb.Error, OSError)
+#: errors a user can act on: their message is the whole story, exit 1 (with DuckDB's, see
+#: :func:`_is_user_error`)
+USER_ERRORS = (SidepotError, UnknownFormatError, AmbiguousFormatError, OSError)
 #: the exit code of a process whose output pipe closed: 128 + SIGPIPE, as a shell reports a
 #: filter the closed pipe killed (``yes | head -1``); a plain 0 would claim an export finished
 EXIT_CLOSED_PIPE = 141
@@ -56,6 +56,14 @@ EXIT_INTERRUPTED = 130
 def say(message: str) -> None:
     """One message line on stderr, prefixed with the program name, control characters escaped."""
     typer.echo(f"sidepot: {safe(message)}", err=True)
+
+
+def _is_user_error(exc: BaseException) -> bool:
+    """One of :data:`USER_ERRORS`, or DuckDB's own (a locked or corrupt store). DuckDB is
+    asked only if a command loaded it: one that did not cannot have raised its error, and
+    loading it here would cost every command's start-up its quarter of a second."""
+    duckdb = sys.modules.get("duckdb")
+    return isinstance(exc, USER_ERRORS) or (duckdb is not None and isinstance(exc, duckdb.Error))
 
 
 def _first_line(exc: BaseException) -> str:
@@ -105,7 +113,7 @@ def exit_code_for(exc: BaseException, debug: bool) -> int:
     if isinstance(exc, UsageError | FilterError):
         say(_first_line(exc))
         return 2
-    if isinstance(exc, USER_ERRORS):
+    if _is_user_error(exc):
         say(_first_line(exc))
         return 1
     detail = f": {_first_line(exc)}" if str(exc).strip() else ""

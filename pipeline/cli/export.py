@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pipeline.cli.options import DbOption, HandOption, JsonOption, SiteOption, existing_db
 from pipeline.cli.render import safe, to_json
 from pipeline.errors import SidepotError, UsageError
-from pipeline.export.run import ExportSummary, export_ohh, export_phh, load_hands
-from pipeline.store.db import Store
+
+if TYPE_CHECKING:  # the export's library is loaded when it runs: the CLI starts without it
+    from pipeline.export.run import ExportSummary
 
 __all__ = ["COMMANDS", "export_cmd"]
 
@@ -49,6 +50,9 @@ def export_cmd(
     as_json: JsonOption = False,
 ) -> None:
     """Export the store: tables as Parquet or CSV, or hands as PHH or Open Hand History."""
+    from pipeline.export.run import export_ohh, export_phh, load_hands
+    from pipeline.store.db import Store
+
     tables = parquet_out is not None or csv_out is not None
     _check([o for o in (parquet_out, csv_out, phh_out, ohh_out) if o is not None], tables,
            site, hand)

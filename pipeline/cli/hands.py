@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import pandas as pd
 import typer
 
 from pipeline.cli.options import (
@@ -30,7 +29,9 @@ from pipeline.cli.reports import emit
 from pipeline.cli.terminal import Grid
 from pipeline.errors import UsageError
 from reports.filters import parse_date
-from reports.search import HandSearch, find_hands
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["COMMANDS", "hands_cmd"]
 
@@ -70,6 +71,8 @@ def hands_cmd(
     --include-anonymous; the hero's always are."""
     if as_json and fmt not in (OutputFormat.table, OutputFormat.json):
         raise UsageError(f"--json and --format {fmt.value} ask for two formats: give one")
+    from reports.search import HandSearch, find_hands  # with pandas: when a command runs
+
     search = HandSearch(
         player=player, site=site, stakes=stakes,
         date_from=parse_date(date_from), date_to=parse_date(date_to),

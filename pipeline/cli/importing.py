@@ -13,11 +13,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from parsers import registry
 from pipeline.cli.options import (
     DEBUG_KEY,
     ConfigOption,
@@ -35,11 +34,12 @@ from pipeline.cli.terminal import Grid, import_progress, watch_line
 from pipeline.cli.terminal import show as show_table
 from pipeline.config import DEFAULT_BATCH
 from pipeline.errors import ImportInterrupted, UsageError
-from pipeline.ingest.run import import_paths, interrupted, noting_ctrl_c
 from pipeline.ingest.summary import ImportSummary
-from pipeline.ingest.zones import ZoneSettings
-from pipeline.store.db import connect
-from reports.audit import rejects_by_reason
+
+# The import's library (the parsers, DuckDB, Arrow: about a second) is loaded by the command
+# that runs, not by `sidepot --help` or `sidepot simulate`.
+if TYPE_CHECKING:
+    from pipeline.ingest.zones import ZoneSettings
 
 __all__ = ["COMMANDS", "render_summary"]
 
@@ -147,6 +147,8 @@ def import_cmd(
 
 def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: int,
             force: bool, zones: ZoneSettings, allin: bool | None = None) -> None:
+    from pipeline.ingest.run import import_paths
+
     bar = import_progress(as_json)
     done: list[ImportSummary] = []
     with _to_the_end(done):
@@ -167,6 +169,8 @@ def _to_the_end(done: list[ImportSummary]) -> Iterator[None]:
     to go on, never a traceback or DuckDB's own words for it. Everything is committed by
     then: the rerun finds the files unchanged and finishes the refresh. (Before the import
     returns, it raises :class:`ImportInterrupted` itself.)"""
+    from pipeline.ingest.run import interrupted, noting_ctrl_c
+
     seen: list[bool] = []
     try:
         with noting_ctrl_c(seen):
@@ -192,6 +196,7 @@ def _refresh_stats(db: str, summary: ImportSummary,
     the all-in adjusted results of the new hands too (derived from the committed rows: the
     same whichever core parsed). The summary comes back with their seconds counted in its
     own: the import is done when these are, so its time and rate say so."""
+    from pipeline.store.db import connect
     from reports.allin import fill_allin_equity
     from reports.equity import native_counting
     from reports.stats import refresh
@@ -270,6 +275,8 @@ def attach_cmd(
 
 def formats_cmd(as_json: JsonOption = False) -> None:
     """The hand-history formats sidepot reads, how each is detected, and what it supports."""
+    from parsers import registry
+
     rows = [
         {"name": f.name, "site": f.site, "description": f.description,
          "detection": f.detection, "supports": f.supports}
@@ -295,6 +302,8 @@ def rejects_cmd(
     if text and reason is None:
         raise UsageError("--text prints the rejects of one reason: add --reason REASON "
                          "(`sidepot rejects` lists the reasons)")
+    from reports.audit import rejects_by_reason
+
     with open_read(db) as con:
         if reason is None:
             frame = rejects_by_reason(con)

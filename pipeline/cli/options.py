@@ -12,16 +12,18 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import duckdb
 import typer
 
 from pipeline.config import default_config, default_db
 from pipeline.errors import SidepotError, UsageError
-from pipeline.ingest.zones import ZoneSettings, settings_from
-from pipeline.store.db import connect
 from reports.filters import FilterError, Filters, parse_date
+
+if TYPE_CHECKING:  # loaded by the functions that use them: the CLI starts without DuckDB
+    import duckdb
+
+    from pipeline.ingest.zones import ZoneSettings
 
 __all__ = [
     "DEBUG_KEY", "AdjustedOption", "AnonymousOption", "CashOption", "DbOption", "DebugOption",
@@ -131,6 +133,8 @@ ConfigOption = Annotated[
 def zone_settings(tz: list[str] | None, config: Path | None) -> ZoneSettings:
     """The import's time zone settings: ``--tz`` over the config file (``--config``, else
     the default one); anything malformed is a usage error (exit 2)."""
+    from pipeline.ingest.zones import settings_from
+
     if config is not None:
         path, named = config, True
     else:
@@ -155,6 +159,8 @@ def existing_db(db: str | None) -> str:
 def open_read(db: str | None) -> duckdb.DuckDBPyConnection:
     """A read-only connection to an existing store (without DuckDB's own progress bar: the
     terminal is the CLI's to draw on)."""
+    from pipeline.store.db import connect
+
     con = connect(existing_db(db), read_only=True)  # a store held by an import: one line
     con.execute("SET enable_progress_bar = false")
     return con

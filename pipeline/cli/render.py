@@ -15,19 +15,28 @@ import dataclasses
 import enum
 import json
 import math
+import sys
 import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pandas as pd
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
 
 __all__ = ["cell", "is_number", "money", "plain", "render_hand", "safe", "table", "to_json"]
 
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+def _loaded(name: str) -> Any:
+    """The module ``name`` if something imported it, else None. A value can be a pandas or
+    numpy object only once they are loaded, so asking costs nothing when they are not: a
+    command that prints no frame starts without them (pandas alone takes ~0.4 s to load)."""
+    return sys.modules.get(name)
 
 
 def safe(value: Any) -> str:
@@ -49,9 +58,12 @@ def safe(value: Any) -> str:
 
 def missing(value: Any) -> bool:
     """None, pandas' NA and NaT, or a float NaN: a value the store does not have."""
-    if value is None or value is pd.NA or value is pd.NaT:
+    if value is None:
         return True
-    return isinstance(value, float) and math.isnan(value)
+    if isinstance(value, float):
+        return math.isnan(value)
+    pd = _loaded("pandas")
+    return pd is not None and (value is pd.NA or value is pd.NaT)
 
 
 def to_json(value: Any, indent: int | None = 2) -> str:
@@ -87,20 +99,28 @@ def plain(value: Any) -> Any:
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else None
-    if value is pd.NA or value is pd.NaT:
-        return None
     if isinstance(value, Decimal):
         return str(value) if value.is_finite() else None
-    if isinstance(value, np.generic):
-        return _numpy_scalar(value)
-    if isinstance(value, pd.DataFrame):
-        return [plain(row) for row in value.to_dict(orient="records")]
-    if isinstance(value, np.ndarray | pd.Series | pd.Index):
-        return [plain(v) for v in value.tolist()]
+    pd, np = _loaded("pandas"), _loaded("numpy")
+    if pd is not None:
+        if value is pd.NA or value is pd.NaT:
+            return None
+        if isinstance(value, pd.DataFrame):
+            return [plain(row) for row in value.to_dict(orient="records")]
+        if isinstance(value, pd.Series | pd.Index):
+            return [plain(v) for v in value.tolist()]
+    if np is not None:
+        if isinstance(value, np.generic):
+            return _numpy_scalar(value)
+        if isinstance(value, np.ndarray):
+            return [plain(v) for v in value.tolist()]
     return _structured(value)
 
 
 def _numpy_scalar(value: np.generic) -> Any:
+    import numpy as np
+    import pandas as pd
+
     if isinstance(value, np.datetime64 | np.timedelta64):
         if np.isnat(value):
             return None
@@ -151,6 +171,8 @@ def money(value: Any, currency: str = "", decimals: int = 2) -> str:
 
 def table(rows: pd.DataFrame | Sequence[dict], columns: Sequence[str] | None = None) -> str:
     """A plain aligned text table (numbers right-aligned), every cell passed through safe()."""
+    import pandas as pd
+
     frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
     cols = list(columns) if columns is not None else list(frame.columns)
     if frame.empty:
@@ -253,7 +275,7 @@ def render_hand(detail: Any) -> str:
     for _, p in detail.pots.iterrows():
         label = "main pot" if p["pot_index"] == 0 else f"side pot {int(p['pot_index'])}"
         printed = (
-            "" if pd.isna(p["printed_amount"]) else f" (site printed {m(p['printed_amount'])})"
+            "" if missing(p["printed_amount"]) else f" (site printed {m(p['printed_amount'])})"
         )
         out.append(
             f"  {label}: {m(p['amount'])}{printed}  eligible: {_names(p['eligible'])}"
@@ -396,7 +418,7 @@ def time_line(h: Any) -> str:
     zone = h.get("time_zone") or ""
     source = h.get("zone_source")
     source = source if isinstance(source, str) else None
-    if pd.isna(h.get("started_at")):
+    if missing(h.get("started_at")):
         if local and zone:
             return f"{safe(local)} {safe(zone)} (a zone sidepot does not know: no UTC time)"
         if local:

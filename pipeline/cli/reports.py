@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-import pandas as pd
 import typer
 
 from pipeline.cli.options import (
@@ -42,12 +41,12 @@ from pipeline.cli.options import (
 from pipeline.cli.render import money, render_hand, safe, to_json
 from pipeline.cli.terminal import Grid, show
 from pipeline.errors import SidepotError, UsageError
-from reports import export
-from reports.audit import findings_by_code, findings_list, overview
-from reports.hand import find_hands, hand_detail
-from reports.known import known_value, resolve
-from reports.page import DEFAULT_MAX_HANDS
-from reports.stats import SUMMARY_COLUMNS, player_stats
+from reports.defaults import DEFAULT_MAX_HANDS
+
+# The report modules (pandas, numpy, DuckDB: about a second) are loaded by the command that
+# runs, as matplotlib and Jinja2 are by the commands that draw: `sidepot --help` needs none.
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["COMMANDS", "emit", "render_audit"]
 
@@ -78,6 +77,8 @@ def emit(frame: pd.DataFrame, fmt: OutputFormat, out: Path | None,
          grid: Callable[[pd.DataFrame], Grid], no_pager: bool = False) -> None:
     """Data to stdout (or ``out``) in the chosen format; Parquet needs a file. A table on a
     terminal fits its width and pages when long (:func:`pipeline.cli.terminal.show`)."""
+    from reports import export
+
     _check_destination(fmt, out)
     if fmt is OutputFormat.parquet and out is not None:
         export.to_parquet(frame, out)
@@ -97,6 +98,8 @@ def emit(frame: pd.DataFrame, fmt: OutputFormat, out: Path | None,
 def _stats_table(frame: pd.DataFrame) -> Grid:
     """The stats as a table: money in the table's units; a ``kind`` column (cash, or the
     tournament, or how many) when any row is a tournament's."""
+    from reports.stats import SUMMARY_COLUMNS
+
     shown = frame.assign(
         net_won=[money(v, c, 0 if c == "CHIPS" else 2)
                  for v, c in zip(frame["net_won"], frame["currency"], strict=True)]
@@ -134,6 +137,9 @@ def stats_cmd(
     Most hands first unless --sort says otherwise. Cash and tournaments are separate rows;
     a row of several tournaments gives no chip totals (their chips are not one currency).
     """
+    from reports.known import resolve
+    from reports.stats import player_stats
+
     chosen = _chosen_format(fmt, as_json, out)
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
                    cash, tournament, include_anonymous).filters()
@@ -147,6 +153,8 @@ def sort_top(frame: pd.DataFrame, column: str | None, ascending: bool,
     """``frame`` ordered by ``column`` (numbers largest first, text A-Z, missing values last;
     ``ascending`` flips it; ties keep their order), then its first ``top`` rows. An unknown
     column (compared case-insensitively) is a usage error that lists the valid ones."""
+    import pandas as pd
+
     if column is not None:
         names = {c.lower(): c for c in frame.columns}
         if column.lower() not in names:
@@ -178,6 +186,9 @@ def audit_cmd(
     if as_json and fmt is not OutputFormat.table:
         raise UsageError(f"--json (totals and groups) and --format {fmt.value} (every "
                          "finding) ask for two outputs: give one")
+    from reports.audit import findings_by_code, findings_list, overview
+    from reports.known import known_value
+
     _check_destination(fmt, out)
     level = severity.value if severity is not None else None
     with open_read(db) as con:
@@ -214,6 +225,8 @@ def show_cmd(
     db: DbOption = None, no_pager: NoPagerOption = False,
 ) -> None:
     """One hand replayed street by street: stacks, actions, pots, payouts, findings."""
+    from reports.hand import find_hands, hand_detail
+
     site, sep, hand_id = hand.partition(":")
     with open_read(db) as con:
         if not sep:
@@ -264,6 +277,7 @@ def graph_cmd(
         winnings_figure,
         winnings_series,
     )
+    from reports.known import resolve
 
     if player is None and not hero:
         raise UsageError("say whose graph: --player NAME or --hero")
@@ -310,6 +324,7 @@ def report_cmd(
     Every filter applies to every section. At most --max-hands hands are embedded.
     """
     from reports.html import build_report  # Jinja2 and the graph module: only when asked for
+    from reports.known import resolve
 
     f = FilterArgs(player, hero, site, game, limit, stakes, position, date_from, date_to,
                    cash, tournament, include_anonymous).filters()

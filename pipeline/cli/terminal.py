@@ -19,9 +19,8 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-import pandas as pd
 import typer
 from rich import box
 from rich.cells import cell_len
@@ -32,7 +31,11 @@ from rich.table import Table
 from rich.text import Text
 
 from pipeline.cli.render import cell, is_number, safe, table
-from pipeline.ingest.writer import Progress as ImportProgress
+
+if TYPE_CHECKING:  # names for the annotations only: the CLI starts without pandas
+    import pandas as pd
+
+    from pipeline.ingest.writer import Progress as ImportProgress
 
 __all__ = ["Grid", "PlainProgress", "RichProgress", "console", "import_progress", "rich_grid",
            "show"]

@@ -12,10 +12,11 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.cli import importing, reports
 from pipeline.cli.app import app
 from pipeline.errors import ImportInterrupted, SidepotError
+from pipeline.ingest import run
 from pipeline.ingest.summary import ImportSummary
+from reports import stats as report_stats
 from tests.support.paths import SAMPLES
 
 runner = CliRunner()
@@ -102,7 +103,7 @@ def test_a_bug_says_internal_error_and_shows_the_traceback_only_with_debug(db, m
     def broken(*args, **kwargs):
         raise ValueError("boom")
 
-    monkeypatch.setattr(reports, "player_stats", broken)
+    monkeypatch.setattr(report_stats, "player_stats", broken)
     err = _one_line(runner.invoke(app, ["stats", "--db", db]), 1)
     assert err.startswith("sidepot: internal error: ValueError: boom")
     debug = runner.invoke(app, ["--debug", "stats", "--db", db])
@@ -114,7 +115,7 @@ def test_a_command_own_debug_flag_shows_the_traceback(tmp_path, monkeypatch):
     def locked(*args, **kwargs):
         raise SidepotError("database is in use")
 
-    monkeypatch.setattr(importing, "import_paths", locked)
+    monkeypatch.setattr(run, "import_paths", locked)
     quiet = runner.invoke(app, ["import", str(SAMPLES), "--db", str(tmp_path / "d")])
     assert _one_line(quiet, 1) == "sidepot: database is in use\n"
     loud = runner.invoke(app, ["import", str(SAMPLES), "--db", str(tmp_path / "d"), "--debug"])
@@ -130,7 +131,7 @@ def test_ctrl_c_anywhere_exits_130_with_one_line(db, monkeypatch, raised):
     def interrupted(*args, **kwargs):
         raise raised
 
-    monkeypatch.setattr(reports, "player_stats", interrupted)
+    monkeypatch.setattr(report_stats, "player_stats", interrupted)
     err = _one_line(runner.invoke(app, ["stats", "--db", db]), 130)
     assert err.startswith("sidepot: interrupted")
 
@@ -139,7 +140,7 @@ def test_ctrl_c_in_an_import_exits_130(tmp_path, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(importing, "import_paths", interrupted)
+    monkeypatch.setattr(run, "import_paths", interrupted)
     result = runner.invoke(app, ["import", str(SAMPLES), "--db", str(tmp_path / "i.duckdb")])
     assert _one_line(result, 130).startswith("sidepot: interrupted")
 
@@ -156,7 +157,7 @@ def test_an_interrupted_import_says_what_is_stored_and_how_to_resume(tmp_path, m
     def interrupted(*args, **kwargs):
         raise ImportInterrupted("interrupted", _summary(db, 1234))
 
-    monkeypatch.setattr(importing, "import_paths", interrupted)
+    monkeypatch.setattr(run, "import_paths", interrupted)
     result = runner.invoke(app, ["import", str(SAMPLES), "--db", db])
     assert _one_line(result, 130) == (f"sidepot: interrupted: 1,234 hands stored in {db}; "
                                       "run the same command again to resume\n")
@@ -178,7 +179,7 @@ def test_a_closed_pipe_is_quiet_and_exits_141(db, monkeypatch):
     def closed(*args, **kwargs):
         raise BrokenPipeError(32, "Broken pipe")
 
-    monkeypatch.setattr(reports, "player_stats", closed)
+    monkeypatch.setattr(report_stats, "player_stats", closed)
     result = runner.invoke(app, ["stats", "--db", db])
     assert result.exit_code == 141
     assert result.stderr == ""
@@ -188,5 +189,5 @@ def test_database_errors_are_user_errors(db, monkeypatch):
     def corrupt(*args, **kwargs):
         raise duckdb.IOException("IO Error: could not read block")
 
-    monkeypatch.setattr(reports, "player_stats", corrupt)
+    monkeypatch.setattr(report_stats, "player_stats", corrupt)
     assert "could not read block" in _one_line(runner.invoke(app, ["stats", "--db", db]), 1)
