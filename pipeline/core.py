@@ -34,7 +34,7 @@ from parsers.text import Chunk, decode
 from pipeline import config
 from pipeline.core_rows import packed_from_batch, packed_from_native, shifted
 from pipeline.errors import SidepotError
-from pipeline.ingest.pack import PackedFile, pack
+from pipeline.ingest.pack import PackedFile, pack, pack_many
 from pipeline.ingest.parse import parse_bytes
 from pipeline.ingest.stream import Piece
 
@@ -96,6 +96,7 @@ def parse_file(args: tuple) -> PackedFile:
     """
     if len(args) > 5:
         return _parse_piece(*args)
+    args = _detected(args)
     if chosen_core() == "native":
         packed = _parse_native(*args)
         if packed is not None:
@@ -204,6 +205,25 @@ def _native_format(tail: bytes, fmt_name: str | None) -> str | None:
     return fmt_name if fmt_name in NATIVE_ENTRY else None
 
 
+def _detected(args: tuple) -> tuple:
+    """A whole-file job with its format named, detected here once: the PHH batching, the
+    native seam and the Python core would each ask the registry again (half a millisecond a
+    file each time, a tenth of a corpus import). Left unnamed when detection fails (the
+    Python core says why: no format, several, binary) or the file holds NUL bytes (the
+    Python core decodes it first, see :func:`_native_format`)."""
+    data, path, start, fmt_name, final = args
+    if fmt_name is not None:
+        return args
+    tail = data[start:] if start else data
+    if b"\x00" in tail:
+        return args
+    try:
+        fmt_name = registry.detect(tail[: config.DETECT_BYTES]).name
+    except Exception:  # noqa: BLE001 - undetectable: the Python core says why
+        return args
+    return (data, path, start, fmt_name, final)
+
+
 def _oversized(tail: bytes) -> bool:
     """A file the Python core bounds (an oversized hand or line becomes a reject there)."""
     if len(tail) > config.MAX_FILE_BYTES:
@@ -227,22 +247,44 @@ _SMALL_FILE = 256 * 1024
 def parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
     """:func:`parse_file` over many jobs, in order (None for a None job): the same PackedFiles,
     but the small whole PHH files among them are read by one native call."""
+    jobs = [_detected(j) if j is not None and len(j) == 5 else j for j in jobs]
     out: list[PackedFile | None] = [None] * len(jobs)
-    batch: list[int] = []
+    batch: list[int] = []  # small whole PHH files, for one native call
+    python: list[int] = []  # whole files the Python core reads, flattened together
     native = chosen_core() == "native"
     for k, args in enumerate(jobs):
         if args is None:
             continue
-        if native and len(args) == 5 and _batchable(*args):
-            batch.append(k)
-        else:
+        if len(args) > 5:
             out[k] = parse_file(args)
+        elif native and _batchable(*args):
+            batch.append(k)
+        elif (packed := _parse_native(*args) if native else None) is not None:
+            out[k] = packed
+        else:
+            python.append(k)
     if len(batch) == 1:
         out[batch[0]] = parse_file(jobs[batch[0]])
     elif batch:
         for k, packed in zip(batch, _parse_phh_batch([jobs[k] for k in batch]), strict=True):
             out[k] = packed
+    for k, packed in zip(python, parse_files_python([jobs[k] for k in python]), strict=True):
+        out[k] = packed
     return out
+
+
+def parse_files_python(jobs: list[tuple]) -> list[PackedFile]:
+    """:func:`parse_file_python` of whole-file jobs, their hands flattened as one batch
+    (:func:`pipeline.ingest.pack.pack_many`: a folder of small files paid a batch's fixed
+    cost per file)."""
+    enabled = gc.isenabled()
+    gc.disable()  # as in parse_file_python
+    try:
+        return pack_many([parse_bytes(data, path, start=start, fmt_name=fmt_name, final=final)
+                          for data, path, start, fmt_name, final in jobs])
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _batchable(data: bytes, path: str, start: int, fmt_name: str | None, final: bool) -> bool:

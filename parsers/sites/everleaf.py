@@ -101,13 +101,25 @@ _COLON_ACTIONS = ("bets [", "posts ")
 _DISCONNECTED = (" has disconnected and has been given ", " est déconnecté et dispose de ")
 
 
-_SNIFF = re.compile(r"(?:^|\n)[ \t\ufeff]*(?:" + HEADER.pattern + ")")
+#: A line that starts with the hand words, and what the line before it must hold (_BANNER).
+_HAND_LINE_START = re.compile(r"\n" + _HAND_WORDS)
+_BANNER_WORDS = re.compile(r"Game #\d+|Poker|Gaming")
 
 
 def sniff(text: str) -> bool:
-    """Everleaf's hand line, right after a skin's banner line. Never raises."""
+    """Everleaf's hand line, right after a skin's banner line (:data:`HEADER`). Never raises.
+
+    Found from the hand line back to its banner, not by searching for ``HEADER`` itself: its
+    open-ended banner (``[^\\n]*`` before and after a word) retried every position of every
+    line, which made this sniffer cost as much as all the others together.
+    """
     try:
-        return _SNIFF.search(text[:8192]) is not None
+        head = text[:8192]
+        for hand in _HAND_LINE_START.finditer(head):
+            banner_start = head.rfind("\n", 0, hand.start()) + 1
+            if _BANNER_WORDS.search(head, banner_start, hand.start()):
+                return True
+        return False
     except Exception:
         return False
 

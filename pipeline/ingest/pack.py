@@ -8,6 +8,7 @@ memory copy. A hand Arrow cannot convert becomes an ``unstorable`` reject here, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -15,7 +16,7 @@ from pipeline.ingest.parse import FileParse
 from pipeline.store.rows import Rows, flatten_rows, storable_problems
 from pipeline.store.schema import Reject
 
-__all__ = ["PackedFile", "pack"]
+__all__ = ["PackedFile", "pack", "pack_many"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,37 @@ class PackedFile:
 
 def pack(parsed) -> PackedFile:  # noqa: ANN001 - pipeline.ingest.run.FileParse (import cycle)
     """Flatten a FileParse. A hand Arrow cannot convert becomes an ``unstorable`` reject."""
+    return pack_many([parsed])[0]
+
+
+def pack_many(parses: Sequence[FileParse]) -> list[PackedFile]:
+    """:func:`pack` of each FileParse, their hands flattened together as one batch.
+
+    Why together: flattening a batch has a fixed cost (a few dozen Arrow calls, about 5 ms)
+    whatever its size, and a folder of small files (a few hands each) paid it per file: on
+    the corpus that was a quarter of the import. The rows are the same; each file gets its
+    slice. If some hand does not convert, each file is packed on its own, as ever.
+    """
     now = datetime.now(UTC).replace(tzinfo=None)
+    outlines = [_outline(parsed) for parsed in parses]
+    try:
+        rows = flatten_rows([hand for *_, hands in outlines for hand in hands], now)
+    except Exception:  # noqa: BLE001 - some hand does not convert: find it, reject it
+        if len(parses) == 1:
+            return [_pack_slowly(parses[0], now)]
+        return [pack(parsed) for parsed in parses]
+    out, lo = [], 0
+    for parsed, (ends, rows_at, codes, rejects, hands) in zip(parses, outlines, strict=True):
+        mine = rows if len(parses) == 1 else rows.slice(lo, lo + len(hands))
+        lo += len(hands)
+        out.append(PackedFile(parsed.format, parsed.skip, parsed.consumed, ends, rows_at,
+                              codes, rejects, mine, parsed.incomplete))
+    return out
+
+
+def _outline(parsed: FileParse) -> tuple[tuple[int, ...], tuple[int, ...],
+                                          tuple[tuple[str, ...], ...], dict[int, Reject], list]:
+    """A FileParse's ends, rows_at, codes, rejects, and the (hand, replay) pairs to flatten."""
     ends, rows_at, codes, rejects, hands = [], [], [], {}, []
     for i, outcome in enumerate(parsed.outcomes):
         ends.append(outcome.end)
@@ -64,12 +95,7 @@ def pack(parsed) -> PackedFile:  # noqa: ANN001 - pipeline.ingest.run.FileParse 
             rows_at.append(-1)
             codes.append(())
             rejects[i] = outcome.reject
-    try:
-        rows = flatten_rows(hands, now)
-    except Exception:  # noqa: BLE001 - some hand does not convert: find it, reject it
-        return _pack_slowly(parsed, now)
-    return PackedFile(parsed.format, parsed.skip, parsed.consumed, tuple(ends),
-                      tuple(rows_at), tuple(codes), rejects, rows, parsed.incomplete)
+    return tuple(ends), tuple(rows_at), tuple(codes), rejects, hands
 
 
 def _pack_slowly(parsed: FileParse, now: datetime) -> PackedFile:

@@ -192,3 +192,55 @@ def test_a_stopped_pool_whose_manager_thread_hangs_does_not_hang_the_cli(monkeyp
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.lstrip().startswith("[") or done.stdout.lstrip().startswith("{")
+
+
+def _packed_tables(packed: PackedFile) -> dict[str, list[tuple]]:
+    """A PackedFile's rows, table by table, without the stamp of when they were packed."""
+    out = {}
+    for name, table in packed.rows.tables.items():
+        keep = [c for c in table.column_names if c != "imported_at"]
+        out[name] = [tuple(r.values()) for r in table.select(keep).to_pylist()]
+    return out
+
+
+def _same_packing(alone: PackedFile, together: PackedFile) -> None:
+    assert (together.format, together.skip, together.consumed, together.ends, together.rows_at,
+            together.codes, together.rejects, together.incomplete) == (
+        alone.format, alone.skip, alone.consumed, alone.ends, alone.rows_at, alone.codes,
+        alone.rejects, alone.incomplete)
+    assert together.rows.starts == alone.rows.starts
+    assert together.rows.sources == alone.rows.sources
+    assert _packed_tables(together) == _packed_tables(alone)
+
+
+def test_files_packed_together_get_the_rows_each_gets_alone(inputs):
+    from pipeline.ingest.pack import pack_many
+    from pipeline.ingest.parse import parse_bytes
+
+    names = ["sim1.txt", "mixed.txt", "notes.md", "sim2.txt", "cash_nl10_ankaa.txt"]
+    parses = [parse_bytes((inputs / n).read_bytes(), n) for n in names]
+    assert any(p.skip for p in parses) and any(o.reject for p in parses for o in p.outcomes)
+    together = pack_many(parses)
+    assert len(together) == len(parses)
+    for parsed, packed in zip(parses, together, strict=True):
+        _same_packing(pack(parsed), packed)
+
+
+def test_a_hand_that_cannot_convert_among_files_packed_together_rejects_only_itself(inputs):
+    from dataclasses import replace
+
+    from pipeline.ingest.pack import pack_many
+    from pipeline.ingest.parse import parse_bytes
+
+    first = parse_bytes((inputs / "sim1.txt").read_bytes(), "sim1.txt")
+    second = parse_bytes((inputs / "sim2.txt").read_bytes(), "sim2.txt")
+    outcome = second.outcomes[2]
+    seats = list(outcome.hand.seats)
+    seats[0] = type(seats[0])(**{**_fields(seats[0]), "seat": 2**40})  # no INTEGER column
+    broken = replace(outcome, hand=replace(outcome.hand, seats=tuple(seats)))
+    second = replace(second, outcomes=second.outcomes[:2] + (broken,) + second.outcomes[3:])
+    a, b = pack_many([first, second])
+    assert not a.rejects and a.rows.n_hands == len(first.outcomes)
+    assert list(b.rejects) == [2] and b.rejects[2].reason == "unstorable"
+    _same_packing(pack(first), a)
+    _same_packing(pack(second), b)

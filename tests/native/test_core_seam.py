@@ -119,3 +119,35 @@ def test_the_import_summary_names_the_core(tmp_path: Path,
     assert import_paths([SAMPLES, gg], tmp_path / "b.duckdb").core == "mixed"
     monkeypatch.setenv(core.CORE_ENV, "python")
     assert import_paths([SAMPLES], tmp_path / "c.duckdb").core == "python"
+
+
+def test_a_group_of_files_is_read_as_each_file_alone(tmp_path) -> None:
+    """parse_files (the in-process import reads files a group at a time: small PHH files in
+    one native call, the Python core's files flattened together) packs each file exactly as
+    parse_file does alone: native text, PHH, a format without a native reader, a file no
+    sniffer claims, and a job with nothing to read."""
+    from pipeline.export import phh
+    from pipeline.sim.dealer import simulate
+
+    dealt = [s.hand for s in simulate(3, 7, players=(2, 6), run_it_twice=False)]
+    everleaf = ("Everleaf Gaming Game #1\n***** Hand history for game #1 *****\n"
+                "Blinds $0.01/$0.02 NL Hold'em - 2026/01/02 - 10:11:12\n")
+    files = [(SAMPLES / "cash_nl10_ankaa.txt").read_bytes(),
+             phh.write_hands(dealt[:1]).encode(), phh.write_hands(dealt[1:2]).encode(),
+             everleaf.encode(), b"# notes, not a hand history\n",
+             (SAMPLES / "limit_fl20_procyon.txt").read_bytes()]
+    jobs = [(data, f"f{i}", 0, None, True) for i, data in enumerate(files)]
+    jobs.insert(2, None)
+    grouped = core.parse_files(jobs)
+    assert grouped[2] is None
+    for job, got in zip(jobs, grouped, strict=True):
+        if job is None:
+            continue
+        want = core.parse_file(job)
+        assert (got.format, got.skip, got.consumed, got.ends, got.rows_at, got.codes,
+                got.rejects, got.core) == (want.format, want.skip, want.consumed, want.ends,
+                                           want.rows_at, want.codes, want.rejects, want.core)
+        for name, table in want.rows.tables.items():
+            drop = ["imported_at"] if name == "hands" else []
+            assert got.rows.tables[name].drop_columns(drop).equals(table.drop_columns(drop))
+    assert {g.core for g in grouped if g is not None} == {"native", "python"}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import TOURNAMENT_CHIPS, ActionKind, Street
@@ -151,3 +154,19 @@ def test_detection_and_splitting() -> None:
     assert [c.line for c in chunks] == [1, CASH.count("\n") + 4]
     assert [everleaf.parse(c).hand_id for c in chunks] == ["900000001", "900000002"]
     assert not everleaf.sniff("***** Hand History for Game 12 *****\n")
+
+
+# The sniffer finds the hand line and looks back at its banner instead of searching for
+# HEADER (whose open-ended banner made it slow); on any text it must say what a search for
+# HEADER at a line start says.
+_HEADER_AT_LINE = re.compile(r"(?:^|\n)[ \t\ufeff]*(?:" + everleaf.HEADER.pattern + ")")
+_PIECES = ["Everleaf Gaming Game #123", "Poker", "Gaming", "Game #", "Game #9", "\n", " ", "\t",
+           "\ufeff", "x", "**", "***** Hand history for game #", "**** Hand history for game #",
+           "*** Historique des Mains pour la partie "]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14))
+def test_sniff_says_what_a_search_for_the_header_says(pieces):
+    text = "".join(pieces)
+    assert everleaf.sniff(text) == (_HEADER_AT_LINE.search(text) is not None)
