@@ -16,6 +16,7 @@ decoding and splitting of a whole file.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import import_module
 
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
@@ -105,7 +106,29 @@ def detect(data: str | bytes) -> Format:
     Raises UnknownFormatError when none does, AmbiguousFormatError (naming every candidate)
     when several do.
     """
-    text = decode(data[:DETECT_BYTES])[0] if isinstance(data, bytes) else data
+    if isinstance(data, bytes):
+        fmt, error = _detect_head(bytes(data[:DETECT_BYTES]), FORMATS)
+        if error is not None:
+            raise error[0](error[1])
+        return fmt  # type: ignore[return-value]
+    return _detect_text(data)
+
+
+@lru_cache(maxsize=256)
+def _detect_head(head: bytes, formats: tuple[Format, ...]
+                 ) -> tuple[Format | None, tuple[type[ValueError], str] | None]:
+    """:func:`detect` of a file's first bytes by ``formats`` (the ones registered now, part of
+    the key), remembered: the import may ask again about a file no format claims (its seam,
+    then the Python core, which says why), and each asking runs every sniffer over the head.
+    The error is kept as its type and message, raised anew each time (one instance raised
+    twice would collect both tracebacks)."""
+    try:
+        return _detect_text(decode(head)[0]), None
+    except (UnknownFormatError, AmbiguousFormatError) as exc:
+        return None, (type(exc), str(exc))
+
+
+def _detect_text(text: str) -> Format:
     found = claimants(text)
     if not found:
         # Leading junk (a stray line, a client banner, blank lines) before the first hand:

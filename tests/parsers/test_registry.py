@@ -48,3 +48,22 @@ def test_sniffer_never_raises(monkeypatch):
     monkeypatch.setattr(registry, "FORMATS", (registry.FORMATS[0], broken))
     assert registry.detect(PS).name == "pokerstars"
     assert pokerstars.sniff(None) is False  # type: ignore[arg-type]
+
+
+def test_detecting_the_same_bytes_again_gives_the_same_answer_and_a_fresh_error():
+    # a file's head is remembered (the import asks about an unclaimed file more than once)
+    assert registry.detect(PS.encode()).name == registry.detect(PS.encode()).name == "pokerstars"
+    errors = []
+    for _ in range(2):
+        with pytest.raises(UnknownFormatError, match="no known hand-history format") as caught:
+            registry.detect(b"Game started at: 2020/1/1 ...\n")
+        errors.append(caught.value)
+    assert errors[0] is not errors[1]
+
+
+def test_remembered_answers_follow_the_registered_formats(monkeypatch):
+    assert registry.detect(PS.encode()).name == "pokerstars"
+    other = dataclasses.replace(registry.FORMATS[0], name="copycat")
+    monkeypatch.setattr(registry, "FORMATS", (registry.FORMATS[0], other))
+    with pytest.raises(AmbiguousFormatError, match="pokerstars and copycat"):
+        registry.detect(PS.encode())
