@@ -6,6 +6,7 @@
 //! choice of core never loses or changes a hand. The parity tests in tests/native hold the
 //! rows of every hand claimed here to the Python rows.
 
+pub mod cards;
 pub mod codes;
 pub mod engine;
 pub mod equity;

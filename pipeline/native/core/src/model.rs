@@ -4,7 +4,7 @@
 //! suits `cdhs`): phevaluator's card ids, so the showdown needs no conversion.
 
 pub type Card = u8;
-pub type Cards = Vec<Card>;
+pub use crate::cards::Cards;
 
 const RANKS: &[u8; 13] = b"23456789TJQKA";
 const SUITS: &[u8; 4] = b"cdhs";

@@ -93,7 +93,7 @@ pub(crate) fn read_cards<'h>(hand: &'h Hand, out: &mut Out) -> (Known<'h>, Vec<i
 
 pub(crate) fn check_duplicate_cards(hand: &Hand, known: &[(i64, &[Card])], out: &mut Out) {
     if hand.boards.len() <= 1 {
-        let mut cards: Cards = hand.boards.first().cloned().unwrap_or_default();
+        let mut cards: Vec<Card> = hand.boards.first().map_or_else(Vec::new, |b| b.to_vec());
         for (_, h) in known {
             cards.extend_from_slice(h);
         }
@@ -181,7 +181,7 @@ pub(crate) fn check_boards(hand: &Hand, last: Street, showdown: bool, out: &mut 
     const SIZE: [usize; 5] = [0, 3, 4, 5, 5];
     const ENDED: [&str; 5] = ["preflop", "the flop", "the turn", "the river", "showdown"];
     let expected = if showdown { 5 } else { SIZE[last as usize] };
-    let empty = vec![Vec::new()];
+    let empty = vec![Cards::new()];
     let boards = if hand.boards.is_empty() {
         &empty
     } else {

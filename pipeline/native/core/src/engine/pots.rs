@@ -70,17 +70,13 @@ pub(crate) struct Award {
     pub(crate) unverified: Vec<(usize, Vec<i64>)>,
 }
 
-pub(crate) fn clockwise_from_button(seats: &[i64], button: Option<i64>) -> Vec<i64> {
-    let mut ordered = seats.to_vec();
-    ordered.sort();
-    match button {
-        None => ordered,
-        Some(b) => ordered
-            .iter()
-            .copied()
-            .filter(|&s| s > b)
-            .chain(ordered.iter().copied().filter(|&s| s <= b))
-            .collect(),
+/// `seats` put in odd-chip order, in place: by seat number, from the first seat left of the
+/// button (the seats after it, then those up to it, each part in seat order).
+pub(crate) fn clockwise_from_button(seats: &mut [i64], button: Option<i64>) {
+    seats.sort();
+    if let Some(b) = button {
+        let upto = seats.partition_point(|&s| s <= b);
+        seats.rotate_left(upto);
     }
 }
 
@@ -106,6 +102,7 @@ pub(crate) fn award(
     let mut boards: Vec<&[Card]> = boards_in.iter().map(|b| b.as_slice()).collect();
     let mut left = deduction;
     let mut ranks: Vec<Vec<(i64, crate::eval::Strength)>> = Vec::new();
+    let (mut won, mut ends, mut got) = (Vec::new(), Vec::new(), Vec::new());
     for (index, &full) in amounts.iter().enumerate() {
         let mut amount = full;
         if left != 0 {
@@ -164,9 +161,12 @@ pub(crate) fn award(
             r.winners.push(vec![]);
             continue;
         }
-        let mut per_board: Vec<Vec<i64>> = Vec::new();
+        // each board's winners in turn in `won` (board b's end at ends[b]), in odd-chip order:
+        // buffers kept across the pots, not two vectors a board
+        won.clear();
+        ends.clear();
         for (b, board) in boards.iter().enumerate() {
-            let mut got = Vec::with_capacity(eligible.len());
+            got.clear();
             for &s in eligible {
                 let strength = match ranks[b].iter().find(|x| x.0 == s) {
                     Some(x) => x.1,
@@ -182,26 +182,28 @@ pub(crate) fn award(
                 got.push(strength);
             }
             let top = *got.iter().max().unwrap();
-            let winners: Vec<i64> = eligible
-                .iter()
-                .zip(&got)
-                .filter(|(_, g)| **g == top)
-                .map(|(s, _)| *s)
-                .collect();
-            per_board.push(if winners.len() == 1 {
-                winners
-            } else {
-                clockwise_from_button(&winners, button)
-            });
+            let start = won.len();
+            won.extend(
+                eligible
+                    .iter()
+                    .zip(&got)
+                    .filter(|(_, g)| **g == top)
+                    .map(|(s, _)| *s),
+            );
+            if won.len() - start > 1 {
+                clockwise_from_button(&mut won[start..], button);
+            }
+            ends.push(won.len());
         }
-        if per_board[0].len() == 1 && per_board.len() == 1 {
-            let seat = per_board[0][0];
+        if won.len() == 1 && ends.len() == 1 {
+            let seat = won[0];
             pay_one(&mut r, seat);
             r.winners.push(vec![seat]);
             continue;
         }
-        let n_boards = per_board.len() as i64;
-        for (b, winners) in per_board.iter().enumerate() {
+        let n_boards = ends.len() as i64;
+        for b in 0..ends.len() {
+            let winners = &won[if b == 0 { 0 } else { ends[b - 1] }..ends[b]];
             let targets = [(false, amount), (true, full)];
             for &(is_gross, chips) in &targets[..if raked { 2 } else { 1 }] {
                 let share = chips.div_euclid(n_boards);
@@ -210,7 +212,7 @@ pub(crate) fn award(
                 let k = winners.len() as i64;
                 let (each, odd) = (board_amount.div_euclid(k), board_amount.rem_euclid(k));
                 for (i, &w) in winners.iter().enumerate() {
-                    let won = each + if (i as i64) < odd { 1 } else { 0 };
+                    let chips_won = each + if (i as i64) < odd { 1 } else { 0 };
                     madd(
                         if is_gross {
                             &mut r.gross
@@ -218,12 +220,12 @@ pub(crate) fn award(
                             &mut r.payout
                         },
                         w,
-                        won,
+                        chips_won,
                     );
                 }
             }
         }
-        let mut all: Vec<i64> = per_board.iter().flatten().copied().collect();
+        let mut all: Vec<i64> = won.clone();
         all.sort();
         all.dedup();
         r.winners.push(all);

@@ -42,7 +42,7 @@ pub fn parse_cards(text: &str) -> Result<Cards, Defer> {
     let tokens: Vec<&str> = words().collect();
     if tokens.len() == 1 && tokens[0].chars().count() > 3 {
         let s: Vec<char> = tokens[0].chars().collect();
-        let mut out = Vec::new();
+        let mut out = Cards::new();
         let mut i = 0;
         while i < s.len() {
             let step = if s[i] == '1' && s.get(i + 1) == Some(&'0') {
@@ -65,7 +65,7 @@ pub fn parse_cards(text: &str) -> Result<Cards, Defer> {
 /// so does the general reading: a word of two card characters holds no blank of any kind, and
 /// the bytes between the words are ASCII blanks and brackets, which it splits on too.
 fn plain_cards(text: &str) -> Option<Cards> {
-    let mut out = Vec::with_capacity(5);
+    let mut out = Cards::new();
     for word in text
         .as_bytes()
         .split(|&c| c == b' ' || c == b'[' || c == b']')
@@ -115,9 +115,9 @@ pub fn cards_in_brackets(text: &str) -> Result<Cards, Defer> {
     {
         return Ok(cards);
     }
-    let mut out = Vec::new();
+    let mut out = Cards::new();
     for g in groups {
-        out.extend(parse_cards(g)?);
+        out.extend_from_slice(&parse_cards(g)?);
     }
     Ok(out)
 }
@@ -128,7 +128,7 @@ pub fn cards_in_brackets(text: &str) -> Result<Cards, Defer> {
 /// reads a card, so does the general reading (a word of two card characters holds no blank).
 fn plain_cards_in_brackets(text: &str) -> Option<Cards> {
     let b = text.as_bytes();
-    let mut out = Vec::with_capacity(5);
+    let mut out = Cards::new();
     let mut at = 0;
     while let Some(open) = memchr::memchr(b'[', &b[at..]) {
         let start = at + open + 1;

@@ -38,7 +38,7 @@ impl<'a> Walk<'a> {
             invested: vec![0; n],
             folded: vec![false; n],
             street: Street::Preflop,
-            board: Vec::new(),
+            board: Cards::new(),
             hole: HashMap::new(),
             actions: Vec::new(),
             last_line: 0,
@@ -55,7 +55,7 @@ impl<'a> Walk<'a> {
 
     #[allow(clippy::too_many_arguments)]
     fn add(&mut self, street: Street, i: usize, kind: Kind, amount: i64, all_in: bool, line: i64) {
-        self.add_cards(street, i, kind, amount, all_in, line, Vec::new());
+        self.add_cards(street, i, kind, amount, all_in, line, Cards::new());
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -281,7 +281,7 @@ pub fn cards(text: &str) -> Result<Option<Cards>, Fail> {
     if !text.is_ascii() || b.len() % 2 == 1 {
         return Err("bad_card");
     }
-    let mut out: Cards = Vec::with_capacity(b.len() / 2);
+    let mut out = Cards::new();
     for pair in b.chunks(2) {
         // normalize_card: rank upper-cased, suit lower-cased (brackets would split tokens)
         if !pair.iter().all(u8::is_ascii_alphanumeric) {

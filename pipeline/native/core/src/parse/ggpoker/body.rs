@@ -82,7 +82,7 @@ impl Body {
             totals: Vec::new(),
             hole: Vec::new(),
             dealt_to: Vec::new(),
-            board: Vec::new(),
+            board: Cards::new(),
             run_boards: Vec::new(),
             collections: Vec::new(),
             cash_outs: Vec::new(),
@@ -110,7 +110,16 @@ impl Body {
     }
 
     fn add(&mut self, seat: i64, kind: Kind, amount: i64, to: i64, all_in: bool, line: i64) {
-        self.push(self.street, seat, kind, amount, to, all_in, vec![], line);
+        self.push(
+            self.street,
+            seat,
+            kind,
+            amount,
+            to,
+            all_in,
+            Cards::new(),
+            line,
+        );
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -217,7 +226,7 @@ impl Body {
         } else if rest.starts_with("shows ") || rest.starts_with("mucks") {
             let cards = match rest.find('[') {
                 Some(b) => bracketed_cards(rest, b)?,
-                None if matches!(rest, "mucks" | "mucks hand") => vec![],
+                None if matches!(rest, "mucks" | "mucks hand") => Cards::new(),
                 None => return Err("unknown_line"),
             };
             if !cards.is_empty() {

@@ -69,7 +69,7 @@ fn read_summary(
     seats: &Seats,
     hole: &mut Vec<(i64, Cards)>,
 ) -> Result<Summary, Defer> {
-    let (mut total, mut rake, mut board) = (None, None, Vec::new());
+    let (mut total, mut rake, mut board) = (None, None, Cards::new());
     for (idx, &line) in lines.iter().enumerate().skip(start + 1) {
         if line.is_empty() {
             if idx > start + 1 {

@@ -146,7 +146,7 @@ impl<'s> Play<'s> {
             level_bet: 0,
             hole: Vec::new(),
             dealt: Vec::new(),
-            board: Vec::new(),
+            board: Cards::new(),
             collections: Vec::new(),
             pending_show: Vec::new(),
             set_dealer: None,
@@ -213,7 +213,7 @@ impl<'s> Play<'s> {
             amount,
             to,
             all_in,
-            cards: vec![],
+            cards: Cards::new(),
             line,
             raise_by: None,
         });

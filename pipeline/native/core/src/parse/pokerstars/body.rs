@@ -111,7 +111,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
         }
     }
     let mut dealt_to: Vec<i64> = Vec::new();
-    let mut board0: Cards = Vec::new();
+    let mut board0: Cards = Cards::new();
     let mut run_boards: Vec<(usize, Cards)> = Vec::new();
     let mut collections: Vec<Collection> = Vec::new();
     let mut cash_outs: Vec<CashOut> = Vec::new();
@@ -233,7 +233,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                         0,
                         total(&totals, seat),
                         false,
-                        vec![],
+                        Cards::new(),
                         ln,
                         None,
                     ));
@@ -251,7 +251,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                         r.amount,
                         to,
                         r.all_in,
-                        vec![],
+                        Cards::new(),
                         ln,
                         None,
                     ));
@@ -287,7 +287,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                         r.raise_to - before,
                         r.raise_to,
                         r.all_in,
-                        vec![],
+                        Cards::new(),
                         ln,
                         Some(r.amount),
                     ));
@@ -304,7 +304,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                                 r.amount,
                                 total(&totals, seat),
                                 r.all_in,
-                                vec![],
+                                Cards::new(),
                                 ln,
                                 None,
                             ));
@@ -323,7 +323,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                         r.amount,
                         to,
                         r.all_in,
-                        vec![],
+                        Cards::new(),
                         ln,
                         None,
                     ));
@@ -339,7 +339,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                         r.amount,
                         total(&totals, seat),
                         r.all_in,
-                        vec![],
+                        Cards::new(),
                         ln,
                         None,
                     ));
@@ -355,7 +355,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                         live,
                         to,
                         r.all_in && r.amount == live,
-                        vec![],
+                        Cards::new(),
                         ln,
                         None,
                     ));
@@ -367,7 +367,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                             r.amount - live,
                             to,
                             r.all_in,
-                            vec![],
+                            Cards::new(),
                             ln,
                             None,
                         ));
@@ -393,7 +393,7 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                 amt,
                 to,
                 false,
-                vec![],
+                Cards::new(),
                 ln,
                 None,
             ));

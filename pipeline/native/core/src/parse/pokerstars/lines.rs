@@ -94,7 +94,7 @@ pub(super) fn read_act(rest: &str, dec: u32) -> Result<Act, Defer> {
         } else if rest != "mucks hand" {
             return Err("unknown_line");
         } else {
-            Vec::new()
+            Cards::new()
         };
         let kind = if rest.starts_with('s') {
             Kind::Show
