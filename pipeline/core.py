@@ -246,7 +246,8 @@ _SMALL_FILE = 256 * 1024
 
 def parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
     """:func:`parse_file` over many jobs, in order (None for a None job): the same PackedFiles,
-    but the small whole PHH files among them are read by one native call."""
+    but the small whole PHH files among them are read by one native call, and the whole files
+    the Python core reads are flattened as one batch (:func:`parse_files_python`)."""
     jobs = [_detected(j) if j is not None and len(j) == 5 else j for j in jobs]
     out: list[PackedFile | None] = [None] * len(jobs)
     batch: list[int] = []  # small whole PHH files, for one native call
