@@ -194,14 +194,10 @@ def _read_native(fmt: str, data: bytes, path: str, start: int, stamp: int,
 def _native_format(tail: bytes, fmt_name: str | None) -> str | None:
     """The format's name when a native entry point reads it, else None: also for a file
     holding NUL bytes (UTF-16, or stray ones the Python decoder drops), which the native
-    readers do not decode as the Python core does."""
-    if b"\x00" in tail:
+    readers do not decode as the Python core does, and for a file of no format (a whole
+    file's format was detected by :func:`_detected` already; a piece's by the stream)."""
+    if fmt_name is None or b"\x00" in tail:
         return None
-    if fmt_name is None:
-        try:
-            fmt_name = registry.detect(tail[: config.DETECT_BYTES]).name
-        except Exception:  # noqa: BLE001 - undetectable: the Python core says why
-            return None
     return fmt_name if fmt_name in NATIVE_ENTRY else None
 
 
