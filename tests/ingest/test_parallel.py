@@ -244,3 +244,61 @@ def test_a_hand_that_cannot_convert_among_files_packed_together_rejects_only_its
     assert list(b.rejects) == [2] and b.rejects[2].reason == "unstorable"
     _same_packing(pack(first), a)
     _same_packing(pack(second), b)
+
+
+@pytest.fixture(scope="module")
+def small_files(tmp_path_factory) -> Path:
+    """A folder the workers take in groups: 150 one-hand PHH files and 70 one-hand
+    PokerStars files interleaved, a copy (a duplicate), a bad hand and a non-history file."""
+    from pipeline.export import phh
+
+    root = tmp_path_factory.mktemp("small")
+    hands = [s.hand for s in simulate(220, 3, players=(2, 9), run_it_twice=False)]
+    for k, hand in enumerate(hands):
+        if k % 3 == 2 and k < 210:
+            (root / f"{k:03d}.txt").write_text(pokerstars.write_hands([hand]), "utf-8")
+        else:
+            (root / f"{k:03d}.phh").write_text(phh.write_hand(hand), "utf-8")
+    shutil.copy(root / "002.txt", root / "002_copy.txt")
+    text = (root / "005.txt").read_text("utf-8")
+    (root / "005_bad.txt").write_text(text.replace("posts big blind", "posts a big blind", 1),
+                                      "utf-8")
+    (root / "notes.md").write_text("# not a hand history\n")
+    return root
+
+
+@pytest.mark.parametrize("core", ["native", "python"])
+def test_two_jobs_store_what_one_stores_when_files_go_in_groups(small_files, tmp_path,
+                                                                 monkeypatch, core):
+    """The workers read small files a group at a time (one native call for the PHH files,
+    one flattening for the Python core's): nothing stored or reported changes."""
+    from pipeline.core import native_available
+
+    if core == "native" and not native_available():
+        pytest.skip("the native core is not built")
+    monkeypatch.setenv("SIDEPOT_CORE", core)
+    seen: dict[int, list] = {1: [], 2: []}
+    summaries = {}
+    for jobs in (1, 2):
+        summary = import_paths([small_files], tmp_path / f"j{jobs}.duckdb", jobs=jobs,
+                               batch_size=5, progress=seen[jobs].append).to_dict()
+        summary.pop("seconds"), summary.pop("db")
+        summaries[jobs] = summary
+    assert summaries[1] == summaries[2]
+    assert summaries[1]["hands_imported"] == 220 and summaries[1]["duplicates"] == 1
+    assert summaries[1]["rejected"] == 1 and summaries[1]["skipped_files"] == 1
+    assert _dump(tmp_path / "j1.duckdb") == _dump(tmp_path / "j2.duckdb")
+    assert seen[1] == seen[2]
+
+
+def test_jobs_are_grouped_in_order_and_a_large_one_goes_alone():
+    from pipeline.ingest.pool import _groups
+
+    sizes = {"a": 10, "b": 10, "m1": 0, "big": 100, "m2": 0, "c": 10, "d": 10, "e": 10}
+
+    def job(item):
+        return None if item.startswith("m") else (b"x" * sizes[item], item, 0, None, True)
+
+    groups = [[item for item, _ in g] for g in _groups(list(sizes), job, 2, 50)]
+    assert groups == [["a", "b"], ["m1", "big"], ["m2", "c", "d"], ["e"]]
+    assert [x for g in groups for x in g] == list(sizes)
