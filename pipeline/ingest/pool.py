@@ -31,11 +31,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
+from functools import partial
 from typing import TypeVar
 
 import pyarrow as pa
-
-from functools import partial
 
 from pipeline.core import GROUP_BYTES, GROUP_FILES, parse_file, parse_files
 from pipeline.ingest.pack import PackedFile
