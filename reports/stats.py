@@ -118,8 +118,10 @@ def seat_facts(con: duckdb.DuckDBPyConnection, filters: Filters | None = None) -
     """The per-seat, per-hand rows behind every statistic, in hand order (time, then id)."""
     f = filters if filters is not None else Filters()
     _facts_now(con)
-    sql = (f"SELECT * FROM ({load('seat_stats_filtered')}) f "
-           "ORDER BY started_at NULLS LAST, site, hand_id, seat")
+    # net_bb is stored exact (its sums must not depend on chunks); a frame gets it as a float,
+    # the type it always had here
+    sql = (f"SELECT * REPLACE (CAST(net_bb AS DOUBLE) AS net_bb) FROM "
+           f"({load('seat_stats_filtered')}) f ORDER BY started_at NULLS LAST, site, hand_id, seat")
     return frame(con, sql, f.params())
 
 

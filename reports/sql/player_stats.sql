@@ -108,8 +108,8 @@ SELECT site, player, currency, hands,
     round(100.0 * postflop_bets_raises
           / nullif(postflop_bets_raises + postflop_calls + postflop_folds, 0), 1) AS afq,
     net_won,
-    round(net_bb, 2) AS net_bb,
-    round(100.0 * net_bb / hands, 2) AS bb_per_100,
+    CAST(round(net_bb, 2) AS DOUBLE) AS net_bb,
+    round(CAST(100 * net_bb / hands AS DECIMAL(38, 12)), 2)::DOUBLE AS bb_per_100,
     CAST(round(rake_paid, 2) AS DECIMAL(18, 2)) AS rake_paid,
     showdown_won,
     non_showdown_won

@@ -145,7 +145,9 @@ SELECT site, hand_id, seat, player, position, currency, decimals, game, limit_ty
        big_blind, stakes_small, stakes_big, is_tournament, tournament_id,
        started_at, coalesce(is_hero, false) AS is_hero, anonymous,
        invested, collected, net,
-       CAST(net AS DOUBLE) / nullif(CAST(big_blind AS DOUBLE), 0) AS net_bb,
+       -- in big blinds, fixed at 12 places per seat so that every sum of them is exact: the
+       -- same hands give the same total whatever the import's batches (a float sum did not)
+       CAST(net / nullif(big_blind, 0) AS DECIMAL(38, 12)) AS net_bb,
        coalesce(went_to_showdown, false) AS went_to_showdown,
        -- the rake of a hand is paid by its winners, in proportion to what each collected
        CASE WHEN total_collected > 0 AND collected > 0
