@@ -26,7 +26,8 @@ import duckdb
 import numpy as np
 import pandas as pd
 
-from reports import evaluator
+from reports import evaluator, situations
+from reports.situations import Key, canonical
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -115,16 +116,66 @@ def shares_of_hands(hands: Sequence[Situation]) -> list[dict[int, Fraction] | No
 Tallies = tuple[list[dict[tuple[int, ...], int]], int]
 
 
-def board_tallies(
-    jobs: Sequence[tuple[dict[int, tuple[int, int]], tuple[int, ...], list[int],
-                         list[tuple[Fraction, tuple[int, ...]]]]],
-) -> list[Tallies | None]:
+Job = tuple[dict[int, tuple[int, int]], tuple[int, ...], list[int],
+            list[tuple[Fraction, tuple[int, ...]]]]
+
+
+def board_tallies(jobs: Sequence[Job]) -> list[Tallies | None]:
     """Per job (hole cards, known board, contenders, contested pots): per pot, how many boards
     each set of winners takes, and the number of boards; None where a card is dealt twice.
 
-    The native counter where it is built (``sidepot_native.equity_tallies``, exact integer
-    counts) unless ``SIDEPOT_CORE=python``; else :func:`reference_tallies`, the numpy
-    enumeration the tests hold the native one to."""
+    A preflop situation met before in this process, up to the suits' names, is looked up
+    (:mod:`reports.situations`), and one met twice among ``jobs`` is counted once; the rest
+    are counted by :func:`_count`."""
+    keys: list[Key | None] = []
+    out: list[Tallies | None] = []
+    todo: dict[Key | int, int] = {}  # situation (or job index, unkeyed) -> job counted for it
+    for i, (hole, known, contenders, contested) in enumerate(jobs):
+        key = None
+        if not known:
+            index = {s: k for k, s in enumerate(contenders)}
+            key = canonical([hole[s] for s in contenders], (),
+                            [sum(1 << index[s] for s in elig) for _, elig in contested])
+        keys.append(key)
+        found = situations.memo.get(key) if key is not None else None
+        out.append(_from_counts(found, contenders) if found is not None else None)
+        if found is None:
+            todo.setdefault(key if key is not None else i, i)
+    counted = dict(zip(todo.values(), _count([jobs[i] for i in todo.values()]), strict=True))
+    for i, key in enumerate(keys):
+        if out[i] is not None:
+            continue
+        result = counted.get(i, counted.get(todo.get(key, -1))) if key is not None else counted[i]
+        contenders = jobs[i][2]
+        if result is not None and key is not None:
+            if i in counted:
+                situations.memo.put(key, _to_counts(result, contenders))
+            else:  # the same situation under other suits and seats: its counts, renamed
+                result = _from_counts(_to_counts(result, jobs[todo[key]][2]), contenders)
+        out[i] = result
+    return out
+
+
+def _to_counts(tallies: Tallies, contenders: Sequence[int]) -> situations.Counts:
+    """Tallies by seat -> by contender order (bit masks), as the memo keeps them."""
+    index = {s: k for k, s in enumerate(contenders)}
+    per_pot, boards = tallies
+    return boards, tuple(tuple(sorted((sum(1 << index[s] for s in winners), n)
+                                      for winners, n in pot.items())) for pot in per_pot)
+
+
+def _from_counts(counts: situations.Counts, contenders: Sequence[int]) -> Tallies:
+    boards, per_pot = counts
+    return ([{tuple(s for k, s in enumerate(contenders) if mask >> k & 1): n
+              for mask, n in pot} for pot in per_pot], boards)
+
+
+def _count(jobs: Sequence[Job]) -> list[Tallies | None]:
+    """:func:`board_tallies` without the memo: the native counter where it is built
+    (``sidepot_native.equity_tallies``, exact integer counts) unless ``SIDEPOT_CORE=python``;
+    else :func:`reference_tallies`, the numpy enumeration the tests hold the native one to."""
+    if not jobs:
+        return []
     native = _native_counter()
     if native is None or any(len(c) > native.EQUITY_MAX_CONTENDERS for _, _, c, _ in jobs):
         return [reference_tallies(*job) for job in jobs]
