@@ -71,7 +71,9 @@ def render_summary(s: ImportSummary) -> str:
     for code, n in s.findings_by_code.items():
         lines.append(f"  {safe(code):<22} {n}")
     rate = s.hands_seen / s.seconds if s.seconds else 0.0
-    lines.append(f"seconds          {s.seconds:.2f} ({rate:,.0f} hands/s) -> {safe(s.db)}")
+    workers = f", {s.jobs} worker processes" if s.jobs > 1 else ""
+    lines.append(f"seconds          {s.seconds:.2f} ({rate:,.0f} hands/s{workers}) -> "
+                 f"{safe(s.db)}")
     if s.stats_seconds or s.allin_seconds:
         lines.append(f"  of which        stat facts {s.stats_seconds:.2f}"
                      + (f", all-in equity {s.allin_seconds:.2f}" if s.allin_seconds else ""))

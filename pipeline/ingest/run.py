@@ -104,12 +104,12 @@ def import_paths(
                 run.rezoned = rezone_stored(store.con, zones or ZoneSettings())
                 mark_stored(store.con)  # seats stored before the column existed
                 writer.batcher.committed = run.snapshot()
-        summary = _summary(run, files, db_path, start)  # Ctrl-C up to here: said as such
+        summary = _summary(run, files, db_path, start, jobs)  # Ctrl-C up to here: said as such
     except BaseException as exc:
         if not (ctrl_c or interrupted(exc)):
             raise
         done = writer.batcher.committed if writer is not None else RunCounts()
-        summary = _summary(done, files, db_path, start)
+        summary = _summary(done, files, db_path, start, jobs)
         raise ImportInterrupted(
             f"interrupted: {summary.hands_imported:,} hands stored in {db_path}; run the "
             "same import again to resume", summary) from None
@@ -160,7 +160,7 @@ def interrupted(exc: BaseException) -> bool:
 
 
 def _summary(run: RunCounts, files: Sequence[Path], db_path: str | Path,
-             start: float) -> ImportSummary:
+             start: float, jobs: int = 1) -> ImportSummary:
     return ImportSummary(
         files=len(files),
         hands_seen=run.hands_seen,
@@ -185,6 +185,7 @@ def _summary(run: RunCounts, files: Sequence[Path], db_path: str | Path,
         rezoned=run.rezoned,
         core=core_used(run.cores),
         unknown_format_files=list(run.unknown_files),
+        jobs=jobs,
     )
 
 

@@ -60,6 +60,8 @@ class ImportSummary:
     #: boards of the new hands (0 where not asked for), both after the hands are stored.
     stats_seconds: float = 0.0
     allin_seconds: float = 0.0
+    #: Processes that parsed and replayed (``--jobs``): 1 is the importing process itself.
+    jobs: int = 1
 
     def to_dict(self) -> dict:
         return asdict(self)

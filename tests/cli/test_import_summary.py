@@ -99,3 +99,16 @@ def test_the_time_covers_the_stat_facts_and_the_all_in_counts(tmp_path):
     text = render_summary(_summary(seconds=3.0, stats_seconds=0.5, allin_seconds=1.25))
     assert "  of which        stat facts 0.50, all-in equity 1.25" in text.splitlines()
     assert "of which" not in render_summary(_summary())
+
+
+def test_the_summary_says_how_many_processes_parsed(tmp_path):
+    """``--json`` carries ``jobs``; the text names the worker processes when there are some."""
+    for jobs in (1, 2):
+        db = tmp_path / f"jobs{jobs}.duckdb"
+        out = runner.invoke(app, ["import", str(SAMPLES), "--db", str(db), "--json",
+                                  "--jobs", str(jobs), "--no-allin"])
+        assert out.exit_code == 0, out.output
+        summary = json.loads(out.stdout)
+        assert summary["jobs"] == jobs and summary["hands_imported"] > 0
+    assert "2 worker processes" in render_summary(_summary(jobs=2))
+    assert "worker" not in render_summary(_summary(jobs=1))
