@@ -80,10 +80,24 @@ def fill_allin_equity(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_H
     """
     if not _has_tables(con):  # a store made before the tables existed: readers enumerate
         return 0
-    pending = con.execute(_PENDING + " ORDER BY h.site, h.hand_id").df()
+    # The keys to do stay in DuckDB (numbered in key order) and come out a chunk at a time:
+    # as one pandas frame, a million hands' keys held 46 MB (measured) for the whole fill.
+    con.execute("CREATE OR REPLACE TEMP TABLE _allin_todo AS SELECT row_number() OVER "
+                "(ORDER BY site, hand_id) AS n, site, hand_id, imported_at FROM (" + _PENDING +
+                ")")
+    try:
+        return _fill_chunks(con, chunk_hands)
+    finally:
+        con.execute("DROP TABLE IF EXISTS temp._allin_todo")
+
+
+def _fill_chunks(con: duckdb.DuckDBPyConnection, chunk_hands: int) -> int:
+    """:func:`fill_allin_equity`'s chunks, from the numbered keys in ``_allin_todo``."""
+    total = con.execute("SELECT count(*) FROM temp._allin_todo").fetchone()[0]
     done = 0
-    for lo in range(0, len(pending), chunk_hands):
-        keys = pending.iloc[lo:lo + chunk_hands]
+    for lo in range(0, total, chunk_hands):
+        keys = con.execute("SELECT site, hand_id, imported_at FROM temp._allin_todo "
+                           "WHERE n > ? AND n <= ? ORDER BY n", [lo, lo + chunk_hands]).df()
         rows = _rows(allin_adjusted(con, keys))
         con.begin()
         try:

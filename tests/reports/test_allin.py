@@ -146,6 +146,26 @@ def test_fill_stores_the_adjusted_results(tmp_path):
     assert _table(db) == [r for r in stored if (r[0], r[1]) != (site, hand_id)]
 
 
+def test_a_fill_in_small_chunks_stores_what_one_chunk_stores(tmp_path):
+    """The keys to do come out of DuckDB a chunk at a time (never all held in Python): every
+    hand is looked at once, in whatever chunks, and the working table is gone after."""
+    from pipeline.export.pokerstars import write_hands
+    from pipeline.sim.dealer import simulate
+
+    (tmp_path / "sim.txt").write_text(write_hands([s.hand for s in simulate(60, 11)]), "utf-8")
+    tables = {}
+    for chunk in (7, 1000):
+        db = tmp_path / f"chunk{chunk}.duckdb"
+        import_paths([tmp_path / "sim.txt"], db)
+        with duckdb.connect(str(db)) as con:
+            assert fill_allin_equity(con, chunk_hands=chunk) == 60
+            assert con.execute("SELECT count(*) FROM allin_equity_hands").fetchone()[0] == 60
+            assert not con.execute("SELECT * FROM duckdb_tables() "
+                                   "WHERE table_name = '_allin_todo'").fetchall()
+        tables[chunk] = _table(db)
+    assert tables[7] and tables[7] == tables[1000]
+
+
 def test_readers_use_the_table_and_enumerate_what_it_lacks(tmp_path):
     db = tmp_path / "r.duckdb"
     _import_filled([POKERSTARS], db)
