@@ -19,7 +19,8 @@ from types import ModuleType
 
 from pipeline.errors import SidepotError
 
-__all__ = ["CORE_ENV", "chosen_core", "installed_core", "native_available", "native_module"]
+__all__ = ["CORE_ENV", "chosen_core", "installed_core", "missing_core_note", "native_available",
+           "native_module"]
 
 #: The environment variable that forces a core.
 CORE_ENV = "SIDEPOT_CORE"
@@ -61,3 +62,12 @@ def installed_core() -> str:
     if native_available():
         return "native core"
     return "python core: the native core is not installed"
+
+
+def missing_core_note(core: str) -> str | None:
+    """The import's one line that says it ran on the Python core because the native one is
+    not installed (None when it was, or when the native core read the files)."""
+    if core != "python" or native_available():
+        return None
+    return ("read by the Python core: the native core is not installed (it is built by "
+            "`pip install .` where a Rust toolchain exists; `sidepot --version` says which)")

@@ -244,3 +244,36 @@ def test_developer_tools_find_the_repository(name: str) -> None:
         assert Path(repo) == REPO
     if samples is not None:
         assert Path(samples).is_dir()
+
+
+def test_the_native_core_builds_with_sidepot() -> None:
+    """One install (issue 34): the root pyproject builds the Rust binding into the package
+    sidepot_native, in release, optional where no cargo is; the sdist carries its sources."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "setuptools-rust" in " ".join(config["build-system"]["requires"])
+    (ext,) = config["tool"]["setuptools-rust"]["ext-modules"]
+    assert ext["target"] == "sidepot_native.sidepot_native"
+    assert ext["optional"] is True and ext["debug"] is False
+    manifest = REPO / ext["path"]
+    assert 'name = "sidepot_native"' in manifest.read_text(encoding="utf-8")  # PyInit_ name
+    package = manifest.parent / "sidepot_native"
+    assert (package / "__init__.py").is_file() and (package / "__init__.pyi").is_file()
+    find = config["tool"]["setuptools"]["packages"]["find"]
+    assert str(manifest.parent.relative_to(REPO)) in find["where"]
+    sdist = (REPO / "MANIFEST.in").read_text(encoding="utf-8")
+    for needed in ("pipeline/native/Cargo.lock", "graft pipeline/native/core",
+                   "graft pipeline/native/python", "prune pipeline/native/target"):
+        assert needed in sdist, needed
+
+
+def test_the_native_stub_names_every_name_the_extension_exports() -> None:
+    """The type stub (sidepot_native/__init__.pyi) declares what the built module exports."""
+    native = pytest.importorskip("sidepot_native", reason="the native core is not built")
+    stub = REPO / "pipeline/native/python/sidepot_native/__init__.pyi"
+    declared = set()
+    for node in ast.parse(stub.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef):
+            declared.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            declared.add(node.target.id)
+    assert set(native.__all__) == declared

@@ -99,3 +99,17 @@ def test_the_time_covers_the_stat_facts_and_the_all_in_counts(tmp_path):
     text = render_summary(_summary(seconds=3.0, stats_seconds=0.5, allin_seconds=1.25))
     assert "  of which        stat facts 0.50, all-in equity 1.25" in text.splitlines()
     assert "of which" not in render_summary(_summary())
+
+
+def test_a_python_core_import_says_once_when_the_native_core_is_missing(monkeypatch):
+    """Installed where no Rust toolchain was, sidepot runs on its Python core and the import
+    says why, once; with the native core installed (or no hand read) it says nothing."""
+    from pipeline import core_choice
+
+    monkeypatch.setattr(core_choice, "native_available", lambda: False)
+    text = render_summary(_summary(hands_seen=3, core="python"))
+    notes = [line for line in text.splitlines() if "native core is not installed" in line]
+    assert len(notes) == 1 and notes[0].startswith("note: read by the Python core")
+    assert "native core" not in render_summary(_summary(hands_seen=0, core="python"))
+    monkeypatch.setattr(core_choice, "native_available", lambda: True)
+    assert "native core" not in render_summary(_summary(hands_seen=3, core="python"))
