@@ -1,46 +1,52 @@
-# Every target creates or reuses .venv and installs the project into it first.
+# Every target creates or reuses .venv and installs the project into it first: one editable
+# install, `pip install -e '.[test]'`, which also builds the native core (Rust, setuptools-rust:
+# pyproject.toml) in place where cargo is present, in release, into the private module
+# sidepot_native. Without a Rust toolchain sidepot installs on its Python core, and says so
+# here (`sidepot --version`). A change to the Rust sources installs again: cargo rebuilds
+# what changed, the rest takes seconds.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NATIVE := pipeline/native
-NATIVE_STAMP := $(VENV)/.native
-NATIVE_SOURCES := $(shell find $(NATIVE) -path $(NATIVE)/target -prune -o \( -name '*.rs' \
-	-o -name 'Cargo.toml' -o -name 'Cargo.lock' -o -name 'pyproject.toml' -o -name 'codes.tsv' \) \
+NATIVE_SOURCES := $(shell find $(NATIVE) \( -path $(NATIVE)/target -o -path $(NATIVE)/fuzz \) -prune \
+	-o \( -name '*.rs' -o -name 'Cargo.toml' -o -name 'Cargo.lock' -o -name 'codes.tsv' \) \
 	-print 2>/dev/null)
 
 .PHONY: demo test slow bench lint clean fuzz fuzz-native corpus-report native native-check
 
-$(STAMP): pyproject.toml
+# The extension is optional to pip (no cargo, no core), not to a developer who has cargo: the
+# old in-place build is removed first, so a Rust build that fails cannot pass unseen behind
+# it. sidepot-native is the separate package venvs made before one install still hold (it
+# would shadow the core built here).
+$(STAMP): pyproject.toml $(NATIVE_SOURCES)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
+	-@$(BIN)/python -m pip uninstall -q -y sidepot-native 2>/dev/null
+	rm -f $(NATIVE)/python/sidepot_native/*.so
 	$(BIN)/python -m pip install -q -e '.[test]'
+	@if command -v cargo >/dev/null 2>&1 && ! $(BIN)/python -c 'import sidepot_native'; then \
+		echo "cargo is here but the native core did not build: pip install -v -e . says why"; \
+		exit 1; \
+	fi
+	$(BIN)/sidepot --version
 	touch $(STAMP)
 
-# The native core (Rust, built by maturin into the private module sidepot_native) where cargo
-# is present; without a Rust toolchain sidepot runs on its Python core, and says so here.
-$(NATIVE_STAMP): $(STAMP) $(NATIVE_SOURCES)
-	@if command -v cargo >/dev/null 2>&1; then \
-		$(BIN)/python -m pip install -q ./$(NATIVE)/python && touch $(NATIVE_STAMP); \
-	else \
-		echo "no Rust toolchain (cargo): sidepot runs on its Python core"; \
-	fi
-
-native: $(NATIVE_STAMP)
+native: $(STAMP)
 
 # What CI checks of the Rust crates: formatting, clippy with warnings as errors, their tests.
 native-check:
 	cd $(NATIVE) && cargo fmt --all --check && cargo clippy --workspace --all-targets --release -- -D warnings \
 		&& cargo test --release
 
-demo: $(NATIVE_STAMP)
+demo: $(STAMP)
 	$(BIN)/python -m pipeline.dev.demo
 
 # One pytest worker per core (pytest-xdist); `pytest` alone still runs the suite serially.
-test: $(NATIVE_STAMP)
+test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
-slow: $(NATIVE_STAMP)
+slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow -s tests/engine/test_differential.py tests/engine/test_property.py \
 		tests/native
 
@@ -55,7 +61,7 @@ corpus-report: $(STAMP)
 # bench_report third: `sidepot report` and `sidepot graph` over the corpus, under "report".
 # The first run builds its stores under bench/ (1M and 10M hands: tens of minutes, ~10 GB).
 BENCH_ARGS ?=
-bench: $(NATIVE_STAMP)
+bench: $(STAMP)
 	$(BIN)/python -m pipeline.dev.bench $(BENCH_ARGS)
 	$(BIN)/python -m pipeline.dev.bench_stats
 	$(BIN)/python -m pipeline.dev.bench_report
@@ -88,4 +94,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check parsers pipeline reports tests
 
 clean:
-	rm -rf $(VENV) $(NATIVE)/target demo.duckdb demo-*.png demo-*.html .pytest_cache
+	rm -rf $(VENV) $(NATIVE)/target $(NATIVE)/python/sidepot_native/*.so build dist demo.duckdb demo-*.png demo-*.html .pytest_cache

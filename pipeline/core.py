@@ -14,17 +14,16 @@ Two cores stand behind it:
   file's core is then ``"mixed"``), and a file it cannot split exactly is read by the Python
   core whole, so the choice of core never loses or changes a hand.
 
-``SIDEPOT_CORE=python|native`` forces one; by default the native core runs where it is built.
+``SIDEPOT_CORE=python|native`` forces one; by default the native core runs where it is built
+(the choice: :mod:`pipeline.core_choice`, below this module and the ingest flow alike).
 Each PackedFile says which core read it, and the import summary adds that up.
 """
 
 from __future__ import annotations
 
 import gc
-import os
 from datetime import UTC, datetime
 from functools import cache
-from types import ModuleType
 
 import pyarrow as pa
 
@@ -32,8 +31,8 @@ from parsers import registry
 from parsers.shape import leading_hand_text
 from parsers.text import Chunk, decode
 from pipeline import config
+from pipeline.core_choice import CORE_ENV, chosen_core, native_available, native_module
 from pipeline.core_rows import packed_from_batch, packed_from_native, shifted
-from pipeline.errors import SidepotError
 from pipeline.ingest.pack import PackedFile, pack, pack_many
 from pipeline.ingest.parse import parse_bytes
 from pipeline.ingest.stream import Piece
@@ -41,8 +40,6 @@ from pipeline.ingest.stream import Piece
 __all__ = ["CORE_ENV", "NATIVE_ENTRY", "chosen_core", "native_available", "parse_file",
            "parse_file_python"]
 
-#: The environment variable that forces a core.
-CORE_ENV = "SIDEPOT_CORE"
 #: The formats the native core reads: format name -> the entry point in ``sidepot_native``
 #: that reads it. Each returns the dict ``parse_pokerstars`` returns
 #: (``pipeline/native/README.md``); ``parse_text`` reads every text format of
@@ -54,37 +51,6 @@ NATIVE_ENTRY: dict[str, str] = {
     "phh": "parse_phh",
 }
 _EPOCH = datetime(1970, 1, 1)
-
-
-@cache
-def _native() -> ModuleType | None:
-    """The native module, or None where it is not built (the project then runs on Python)."""
-    try:
-        import sidepot_native  # noqa: PLC0415 - optional, built by maturin when cargo exists
-    except ImportError:
-        return None
-    return sidepot_native
-
-
-def native_available() -> bool:
-    """Whether the native core is built and importable here."""
-    return _native() is not None
-
-
-def chosen_core() -> str:
-    """``"native"`` or ``"python"``: ``$SIDEPOT_CORE`` when set, else native where built.
-
-    Forcing ``native`` where it is not built is an error, not a silent fallback.
-    """
-    wanted = os.environ.get(CORE_ENV, "").strip().lower()
-    if wanted not in ("", "python", "native"):
-        raise SidepotError(f"{CORE_ENV} must be 'python' or 'native', not {wanted!r}")
-    if wanted == "native" and not native_available():
-        raise SidepotError(f"{CORE_ENV}=native, but the native core is not built here "
-                           "(run `make test` or `make demo` with a Rust toolchain)")
-    if wanted == "python" or not native_available():
-        return "python"
-    return "native"
 
 
 def parse_file(args: tuple) -> PackedFile:
@@ -181,7 +147,7 @@ _MICROSECOND = datetime(1970, 1, 1, 0, 0, 0, 1) - _EPOCH
 def _read_native(fmt: str, data: bytes, path: str, start: int, stamp: int,
                  final: bool) -> dict:
     """One native entry point's result for a file of format ``fmt``."""
-    entry = getattr(_native(), NATIVE_ENTRY[fmt])
+    entry = getattr(native_module(), NATIVE_ENTRY[fmt])
     # A chunk longer than the line bound may be oversized: the Python core bounds it.
     bound = {"defer_above": config.MAX_LINE_CHARS}
     if fmt == "phh":
@@ -294,6 +260,6 @@ def _parse_phh_batch(jobs: list[tuple]) -> list[PackedFile]:
     """Whole PHH files in one native call; a file it does not claim whole goes to Python."""
     now = datetime.now(UTC).replace(tzinfo=None)
     stamp = (now - _EPOCH) // _MICROSECOND
-    out = _native().parse_phh_files([j[0] for j in jobs], [j[1] for j in jobs], stamp,
+    out = native_module().parse_phh_files([j[0] for j in jobs], [j[1] for j in jobs], stamp,
                                     _sites())
     return packed_from_batch(out, jobs, parse_file_python)

@@ -39,6 +39,7 @@ from parsers.errors import AmbiguousFormatError, UnknownFormatError
 from pipeline.cli import export, hands, importing, reports, simulate
 from pipeline.cli.options import DEBUG_KEY, DebugOption
 from pipeline.cli.render import safe
+from pipeline.core_choice import installed_core
 from pipeline.errors import ImportInterrupted, SidepotError, UsageError
 from reports.filters import FilterError
 
@@ -191,8 +192,10 @@ def version() -> str:
 
 
 def _print_version(asked: bool) -> None:
+    """``sidepot 0.1.0 (native core)``: the version, and which core this install runs on (the
+    native one is built by ``pip install .`` only where a Rust toolchain exists)."""
     if asked:
-        typer.echo(f"sidepot {version()}")
+        typer.echo(f"sidepot {version()} ({installed_core()})")
         raise typer.Exit(0)
 
 

@@ -33,6 +33,7 @@ from pipeline.cli.render import import_notes, safe, to_json
 from pipeline.cli.terminal import Grid, import_progress, watch_line
 from pipeline.cli.terminal import show as show_table
 from pipeline.config import DEFAULT_BATCH
+from pipeline.core_choice import missing_core_note
 from pipeline.errors import ImportInterrupted, UsageError
 from pipeline.ingest.summary import ImportSummary
 
@@ -65,6 +66,8 @@ def render_summary(s: ImportSummary) -> str:
         lines.append("skipped files")
         lines += [f"  {safe(r):<22} {n}" for r, n in s.skipped_by_reason.items()]
     lines += [f"note: {line}" for line in import_notes(s)]
+    if s.hands_seen and (missing := missing_core_note(s.core)) is not None:
+        lines.append(f"note: {missing}")
     severities = ", ".join(f"{n:,} {safe(level)}" for level, n in s.findings_by_severity.items())
     lines.append("findings" + (f"         {severities}" if severities else
                                "         none" if not s.findings_by_code else ""))

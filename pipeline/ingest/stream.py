@@ -29,6 +29,7 @@ from parsers import registry
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
 from parsers.text import decode
 from pipeline import config
+from pipeline.core_choice import chosen_core
 
 __all__ = ["STREAMED", "Piece", "line_ends", "piece_bytes", "pieces", "prefix",
            "read_range", "stream_above", "stream_digest", "streamed_format"]
@@ -57,8 +58,6 @@ class Piece:
 def piece_bytes() -> int:
     """Bytes per piece: :data:`~pipeline.config.PIECE_BYTES` on the native core; a quarter
     on the Python core, whose replayed hands take 35-40 times their text until flattened."""
-    from pipeline.core import chosen_core  # noqa: PLC0415 - the core imports the ingest flow
-
     return config.PIECE_BYTES if chosen_core() == "native" else config.PIECE_BYTES // 4
 
 

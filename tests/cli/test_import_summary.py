@@ -112,3 +112,17 @@ def test_the_summary_says_how_many_processes_parsed(tmp_path):
         assert summary["jobs"] == jobs and summary["hands_imported"] > 0
     assert "2 worker processes" in render_summary(_summary(jobs=2))
     assert "worker" not in render_summary(_summary(jobs=1))
+
+
+def test_a_python_core_import_says_once_when_the_native_core_is_missing(monkeypatch):
+    """Installed where no Rust toolchain was, sidepot runs on its Python core and the import
+    says why, once; with the native core installed (or no hand read) it says nothing."""
+    from pipeline import core_choice
+
+    monkeypatch.setattr(core_choice, "native_available", lambda: False)
+    text = render_summary(_summary(hands_seen=3, core="python"))
+    notes = [line for line in text.splitlines() if "native core is not installed" in line]
+    assert len(notes) == 1 and notes[0].startswith("note: read by the Python core")
+    assert "native core" not in render_summary(_summary(hands_seen=0, core="python"))
+    monkeypatch.setattr(core_choice, "native_available", lambda: True)
+    assert "native core" not in render_summary(_summary(hands_seen=3, core="python"))

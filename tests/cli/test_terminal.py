@@ -141,9 +141,17 @@ def test_the_summary_gives_findings_by_severity(tmp_path):
     assert "findings         1 error, 3 warning" in render_summary(made)
 
 
-def test_version():
+def test_version_names_the_installed_core(monkeypatch):
+    from pipeline import core_choice
+
+    expected = "native core" if core_choice.native_available() else "python core"
     result = runner.invoke(app, ["--version"])
-    assert result.exit_code == 0 and result.stdout.strip() == f"sidepot {version('sidepot')}"
+    assert result.exit_code == 0
+    assert result.stdout.strip().startswith(f"sidepot {version('sidepot')} ({expected}")
+    monkeypatch.setattr(core_choice, "native_available", lambda: False)
+    result = runner.invoke(app, ["--version"])
+    assert result.stdout.strip() == (f"sidepot {version('sidepot')} "
+                                     "(python core: the native core is not installed)")
 
 
 def _run_in_pty(args: list[str], columns: int, env_extra: dict[str, str] | None = None,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import core
+from pipeline import core, core_choice
 from pipeline.errors import SidepotError
 from tests.native.parity import corpus_dir, same_packed, simulated_text
 from tests.support.paths import SAMPLES
@@ -93,7 +93,7 @@ def test_the_core_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_forcing_native_where_it_is_not_built_is_an_error(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(core.CORE_ENV, "native")
-    monkeypatch.setattr(core, "native_available", lambda: False)
+    monkeypatch.setattr(core_choice, "native_available", lambda: False)
     with pytest.raises(SidepotError, match="not built"):
         core.chosen_core()
 
@@ -101,7 +101,7 @@ def test_forcing_native_where_it_is_not_built_is_an_error(
 def test_without_the_native_module_the_python_core_runs(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(core.CORE_ENV, raising=False)
-    monkeypatch.setattr(core, "native_available", lambda: False)
+    monkeypatch.setattr(core_choice, "native_available", lambda: False)
     data = Path(SAMPLES / "cash_nl10_ankaa.txt").read_bytes()
     assert core.parse_file((data, "a.txt", 0, None, True)).core == "python"
 

@@ -1,4 +1,4 @@
-"""Type stub of the private native module (built from pipeline/native/python by maturin)."""
+"""Type stub of the private native module (built from pipeline/native/python on install)."""
 
 import pyarrow as pa
 
@@ -39,6 +39,8 @@ def parse_phh_files(
 
 def rank_hands(hands: list[list[int]]) -> list[int]: ...
 def codes_table() -> str: ...
+def site_rules() -> list[tuple[str, list[tuple[str, str]]]]: ...
+def _set_site_rules(site: str, rules: str | None = None) -> None: ...
 EQUITY_MAX_CONTENDERS: int
 def equity_tallies(
     hands: list[tuple[list[tuple[int, int]], list[int], list[int]]], threads: int | None = None
