@@ -13,7 +13,7 @@ NATIVE_SOURCES := $(shell find $(NATIVE) \( -path $(NATIVE)/target -o -path $(NA
 	-o \( -name '*.rs' -o -name 'Cargo.toml' -o -name 'Cargo.lock' -o -name 'codes.tsv' \) \
 	-print 2>/dev/null)
 
-.PHONY: demo test slow bench lint clean fuzz fuzz-native corpus-report native native-check
+.PHONY: demo test slow bench bench-long lint clean fuzz fuzz-native corpus-report native native-check
 
 # The extension is optional to pip (no cargo, no core), not to a developer who has cargo: the
 # old in-place build is removed first, so a Rust build that fails cannot pass unseen behind
@@ -54,14 +54,18 @@ slow: $(STAMP)
 corpus-report: $(STAMP)
 	$(BIN)/python -m pipeline.dev.corpus_report $(CORPUS)
 
-# pipeline.dev.bench: import speed and memory vs a regex pass and pokerkit, on simulated hands (and
-# the corpus where present), both cores side by side, into bench/results.json; BENCH_ARGS e.g.
-# '--hands 50000', or '--quick' (2,000 hands, no corpus, no memory runs) while iterating.
-# bench_stats runs second: it merges its figures into bench/results.json under "stats";
-# bench_report third: `sidepot report` and `sidepot graph` over the corpus, under "report".
-# The first run builds its stores under bench/ (1M and 10M hands: tens of minutes, ~10 GB).
+# `make bench`: every figure of the import's targets in one run, in a few minutes
+# (pipeline.dev.bench_targets: a simulated file --no-allin and default vs the regex pass, each
+# stage's cost a hand on both cores, the corpus's native sites, the whole corpus, one-hand PHH
+# files vs pokerkit), into bench/targets.json. BENCH_ARGS e.g. '--hands 100000' or '--quick'.
+# `make bench-long`: the stage-by-stage bench (pipeline.dev.bench, into bench/results.json),
+# then `sidepot stats` over 1M/10M-hand stores (bench_stats; its first run builds them under
+# bench/: tens of minutes, ~10 GB) and `report`/`graph` over the corpus (bench_report).
 BENCH_ARGS ?=
 bench: $(STAMP)
+	$(BIN)/python -m pipeline.dev.bench_targets $(BENCH_ARGS)
+
+bench-long: $(STAMP)
 	$(BIN)/python -m pipeline.dev.bench $(BENCH_ARGS)
 	$(BIN)/python -m pipeline.dev.bench_stats
 	$(BIN)/python -m pipeline.dev.bench_report
