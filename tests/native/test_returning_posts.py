@@ -11,6 +11,8 @@ read by the corpus test's independent reader).
 
 from __future__ import annotations
 
+import random
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -133,3 +135,54 @@ def test_both_cores_store_the_same_rows_and_the_logs_nets(tmp_path: Path) -> Non
         nets = ignition_ledger(chunks[hand_id].splitlines()).nets()
         assert nets is not None
         assert net == nets.get(player, Decimal(0)), (hand_id, player)
+
+
+# ---- both cores alike on real hands given a returning post -----------------------------------
+
+_BIG = re.compile(r"^(?P<who>[^:\n]+?) : Big blind (?P<amount>\$?[\d.]+)\s*$", re.M)
+_SMALL = re.compile(r" : Small [Bb]lind (\$?[\d.]+)")
+_SEAT = re.compile(r"^Seat \d+: (?P<label>UTG(?:\+\d)?|Dealer)\b", re.M)
+
+
+def post_returning(data: bytes, seed: int) -> bytes:
+    """Each Ignition hand with a returning player's post after the big blind, by a seat
+    outside the blinds: "Posts chip" or "Posts dead chip" of the small blind, "Posts chip" of
+    the big blind, or "Posts dead chip" of both. The hand's later lines stay as printed, so
+    many no longer add up: both cores must still store the same rows and findings."""
+    from parsers.text import decode
+
+    rng = random.Random(seed)
+    out = []
+    for hand in re.split(r"\n(?=[ \t]*(?:Ignition|Bovada|Bodog) Hand #)", decode(data)[0]):
+        big, small = _BIG.search(hand), _SMALL.search(hand)
+        seats = _SEAT.findall(hand)
+        if big is None or small is None or not seats:
+            out.append(hand)
+            continue
+        who, sb, bb = rng.choice(seats), small.group(1), big.group("amount")
+        both = sb[:1] + _plus(sb.lstrip("$"), bb.lstrip("$"))
+        verb = rng.choice([f"Posts chip {sb}", f"Posts dead chip {sb}", f"Posts chip {bb}",
+                           f"Posts dead chip {both}"])
+        at = big.end()
+        out.append(hand[:at] + f"\n{who} : {verb} " + hand[at:])
+    return "\n".join(out).encode()
+
+
+def _plus(a: str, b: str) -> str:
+    return str(Decimal(a) + Decimal(b))
+
+
+@pytest.mark.corpus
+def test_real_hands_with_a_returning_post_alike_in_both_cores() -> None:
+    from tests.native.parity_sites import SiteTally, compare_site_file, corpus_files
+
+    files = corpus_files("ignition")
+    if not files:
+        pytest.skip("real corpus not present (../shared/corpus or $SIDEPOT_CORPUS)")
+    t = SiteTally()
+    for k, p in enumerate(files[::6]):
+        compare_site_file(post_returning(p.read_bytes(), 700 + k), f"returning-{p.name}",
+                          "ignition", t)
+    print(f"\nignition with returning posts: {t.line()}")
+    assert not t.mismatches, "\n".join(t.mismatches[:20])
+    assert t.compared > 0.9 * t.chunks and t.compared > 1000
