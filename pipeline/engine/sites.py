@@ -22,9 +22,10 @@ The questions, and why the answer is per site:
 
 The native core (``pipeline/native/core/src/engine/sites.rs``) holds the same table, and a
 test holds the two equal: both cores replay a hand by the same conventions. PokerStars, GGPoker
-and Ignition have their own entries (``_BIG_THREE``): the missed-blind rule they document, and
-the generic answer elsewhere only where it cannot hide a real error; ``LEGACY`` (the engine's
-rules before the table) stays for the tests that compare.
+and Ignition (the sites the native core reads) have their own entries (``_BIG_THREE``): the
+generic rules, with each question their logs settle answered by the site. ``LEGACY`` (the
+engine's rules before the table, strict on every question) is no site's entry: it stays for
+the tests that hold both cores alike under every rule set.
 
 Where a site's own rule for an extra small blind is not published, the table says
 ``Liveness.FROM_LOG``: the post is applied as the parser read it, and the player's own next
@@ -104,7 +105,8 @@ class SiteRules:
         )
 
 
-#: Today's behaviour on every question: PokerStars (parity with the native core).
+#: The engine's rules before the table, strict on every question: no site's entry any more;
+#: kept for the parity tests that give a site each rule set in turn (both cores alike).
 LEGACY = SiteRules(
     extra_small_blind=Liveness.LIVE,
     split_combined_post=False,
@@ -124,22 +126,27 @@ GENERIC = SiteRules()
 
 _DEAD = replace(GENERIC, extra_small_blind=Liveness.DEAD)
 
-#: PokerStars, GGPoker and Ignition. Posts: the missed-blinds rule each documents (a missed
-#: small blind is posted dead, "small & big blinds" / "posted to play" is the big blind live
-#: and the rest dead; their parsers already print the dead part as its own post, and a second
-#: small blind is dead). Echoes of a wrong header fold into one root error, and a hand the
-#: summary prints as mucked but the site paid is ranked by its cards: neither can hide an
-#: error (the root stays an error; a paid hand that does not win is still a mismatch). The
-#: rest stays strict, since the generic answer could hide a real error and these sites' logs
-#: do not need it: they print every blind and a fold for a player who leaves, post the small
-#: blind on the button heads-up, never print a zero post or an all-in player checking, and
-#: give the odd chip left of the button (every uneven split in the corpus does).
+#: PokerStars, GGPoker and Ignition: the generic rules (posts, one root error for a wrong
+#: header, paid mucks ranked by their cards, a button inferred where none is printed) and, field
+#: by field, what these sites' own logs settle beyond them.
+#: Posts: the missed-blinds rule they document (a missed small blind is posted dead; "small &
+#: big blinds" / "posted to play" is the big blind live and the rest dead; a second small blind
+#: is dead). Turn order: their logs print every blind, a fold for a player who leaves, the
+#: small blind on the button heads-up, never a zero post or an all-in player checking, so
+#: each of those is judged (a line that breaks them is a misread or a log defect, which the
+#: generic leniency would hide). Awards: the odd chip of a split goes left of the button
+#: (PokerStars documents it; every uneven split of the three in the corpus does), and a
+#: collection one chip off is an error (exact amounts; GGPoker's fees aside, below).
 _BIG_THREE = replace(
-    LEGACY,
+    GENERIC,
     extra_small_blind=Liveness.DEAD,
-    split_combined_post=True,
-    fold_stakes_echoes=True,
-    paid_muck_contends=True,
+    zero_post_is_nothing=False,
+    forced_all_in_may_check=False,
+    judge_first_actor_without_blinds=True,
+    leaver_after_post_folds=False,
+    heads_up_swap_is_error=True,
+    odd_chip=OddChip.LEFT_OF_BUTTON,
+    one_chip_rounding=False,
 )
 
 #: The per-site entries. A site with no entry gets ``GENERIC``.
@@ -150,7 +157,11 @@ _RULES: dict[str, SiteRules] = {
     # GGPoker prints fees ("Tax") beside the rake: a collection one cent off the printed pot is
     # one finding (the fee, or a display rounding), not a second one for the collection.
     "ggpoker": replace(_BIG_THREE, one_chip_rounding=True),
-    "ignition": _BIG_THREE,
+    # Ignition's own word decides: "Posts chip $x" (a returning player's post) is live, even
+    # below the big blind (the player then owes the rest of it), "Posts dead chip $x" and a
+    # second "Small blind" are dead; the parser names each as printed, and the player's next
+    # action confirms it.
+    "ignition": replace(_BIG_THREE, extra_small_blind=Liveness.FROM_LOG),
     # "posts dead blind [$sb + $bb]" is the small blind dead and the big blind live; a second
     # "posts small blind" is a returning player's missed small blind, dead.
     "pacific888": _DEAD,

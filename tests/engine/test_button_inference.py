@@ -49,9 +49,9 @@ def test_an_inferred_button_lets_the_first_actor_after_the_flop_be_judged():
         '<action cards="" no="7" player="Jörg [x]" sum="€0" type="4" />\n      <action cards="" no="8" player="sam"')
     hand = _hands(text)[0]
     assert ("error", "out_of_turn") in _codes(hand)
-    on_native = replace(hand, site="pokerstars")  # the native sites infer no button (yet)
-    assert not rules_for("pokerstars").infer_button and not LEGACY.infer_button
-    assert ("error", "out_of_turn") not in _codes(on_native)
+    on_native = replace(hand, site="pokerstars")  # the native sites infer it too (issue 33)
+    assert rules_for("pokerstars").infer_button and not LEGACY.infer_button
+    assert ("error", "out_of_turn") in _codes(on_native)
 
 
 def _without_small_blind_post(hand, *, antes_from: int | None):

@@ -33,25 +33,41 @@ def _finish(b: HandBuilder) -> HandBuilder:
 def test_each_site_reads_one_entry():
     assert rules_for("no-such-site") is GENERIC and not GENERIC.plain_posts and LEGACY.plain_posts
     # the big three follow the missed-blind rule they document: a missed small blind is dead
+    # (Ignition says which in its own words: "Posts chip" live, "Posts dead chip" dead)
     for site in ("pokerstars", "ggpoker", "ignition"):
         rules = rules_for(site)
-        assert rules.extra_small_blind is Liveness.DEAD and rules.split_combined_post
+        dead = Liveness.FROM_LOG if site == "ignition" else Liveness.DEAD
+        assert rules.extra_small_blind is dead and rules.split_combined_post
         assert not rules.plain_posts and rules.fold_stakes_echoes
+        assert rules != LEGACY and rules.infer_button and rules.paid_muck_contends
     assert rules_for("pacific888").extra_small_blind is Liveness.DEAD
 
 
 # ---- an extra small blind: live, dead, or as the log shows ---------------------------------
 
 
-def test_extra_small_blind_is_dead_on_the_big_three():
-    # PokerStars, GGPoker, Ignition: a missed small blind is posted dead, so the returning
-    # player owes the whole big blind (their parsers print it dead; read as a small blind, the
-    # table still says dead).
-    for site in ("pokerstars", "ggpoker", "ignition"):
+def test_extra_small_blind_is_dead_on_pokerstars_and_ggpoker():
+    # PokerStars, GGPoker: a missed small blind is posted dead, so the returning player owes
+    # the whole big blind (their parsers print it dead; read as a small blind, the table still
+    # says dead).
+    for site in ("pokerstars", "ggpoker"):
         ok = _finish(_after_extra(_returning(site), 10)).build()
         assert errors(replay(ok)) == [], site
         bad = _finish(_after_extra(_returning(site), 5)).build()
         assert "wrong_call_amount" in codes(replay(bad), Severity.ERROR), site
+
+
+def test_extra_small_blind_on_ignition_is_as_the_site_prints_it():
+    # Ignition: "Posts chip" (read as a small blind) is live, the player owes the rest of the
+    # big blind; "Posts dead chip" (read as a dead post) leaves him the whole of it. Either
+    # way a call that fits neither reading is an error.
+    live = _finish(_after_extra(_returning("ignition"), 5)).build()
+    assert errors(replay(live)) == []
+    assert replay(live).total_pot == 5 + 10 + 5 + 5
+    dead = table(4, button=1, site="ignition").post_sb(2).post_bb(3).post_dead(4, 5)
+    assert errors(replay(_finish(_after_extra(dead, 10)).build())) == []
+    bad = _finish(_after_extra(_returning("ignition"), 7)).build()
+    assert "wrong_call_amount" in codes(replay(bad), Severity.ERROR)
 
 
 def test_extra_small_blind_was_live_under_the_old_rules(monkeypatch):

@@ -36,6 +36,17 @@ def test_both_cores_read_the_same_rules_for_every_site() -> None:
         assert table.get(site, generic) == _fields(sites.rules_for(site)), site
 
 
+def test_no_site_the_native_core_reads_runs_the_old_rules() -> None:
+    """LEGACY (the rules before the per-site table) is no site's entry in either core: the
+    sites the native core reads (and PHH, which reads its venue's) have their own answers."""
+    legacy = _fields(sites.LEGACY)
+    table = dict(native.site_rules())
+    for site in ("pokerstars", "ggpoker", "ignition", "phh", ""):
+        assert dict(table.get(site, table[""])) != legacy, site
+        assert sites.rules_for(site) != sites.LEGACY, site
+    assert sites.rules_for("ignition").extra_small_blind is sites.Liveness.FROM_LOG
+
+
 def test_the_rust_table_names_every_field() -> None:
     want = {f.name for f in dataclasses.fields(sites.SiteRules)}
     for site, fields in native.site_rules():

@@ -408,10 +408,11 @@ class _Play:
             self._add(seat, ActionKind.POST_DEAD, amount, self.totals.get(seat, 0), line)
 
     def _big_blind(self, seat: int, verb: str, amount: int, line: int) -> None:
-        """"Big blind $x", or "Posts chip $x" (a returning player's post: a missed small blind
-        below the big blind is dead money)."""
+        """"Big blind $x", or "Posts chip $x" (a returning player's post). The site's own word
+        says which posts are dead ("Posts dead chip"): a "Posts chip" below the big blind is
+        live, a small blind the player then calls up from (the engine's extra small blind)."""
         if verb[0] == "P" and self.bb_post is not None and amount < self.bb_post:
-            self._add(seat, ActionKind.POST_DEAD, amount, self.totals.get(seat, 0), line)
+            self._live(seat, ActionKind.POST_SMALL_BLIND, amount, line)
             return
         if verb[0] == "B" and self.bb_post is None:
             self.bb_post = amount

@@ -110,7 +110,8 @@ pub const GENERIC: SiteRules = SiteRules {
     one_chip_rounding: true,
 };
 
-/// The engine's earlier behaviour on every question (`sites.LEGACY`).
+/// The engine's rules before the table, strict on every question (`sites.LEGACY`): no
+/// site's entry; kept for the parity tests that give a site each rule set in turn.
 pub const LEGACY: SiteRules = SiteRules {
     extra_small_blind: Liveness::Live,
     split_combined_post: false,
@@ -132,16 +133,21 @@ const DEAD: SiteRules = SiteRules {
     ..GENERIC
 };
 
-/// PokerStars, GGPoker and Ignition (`sites._BIG_THREE`): the missed-blind rule they
-/// document (a missed small blind dead, small plus big blind the big blind live and the rest
-/// dead), a wrong header's echoes folded into one root error, a paid summary muck ranked by
-/// its cards; strict elsewhere, where the generic answer could hide a real error.
+/// PokerStars, GGPoker and Ignition (`sites._BIG_THREE`): the generic rules and, field by
+/// field, what these sites' logs settle: the missed-blind rule (a missed small blind dead,
+/// small plus big blind the big blind live and the rest dead); every blind, a leaver's fold
+/// and the heads-up small blind on the button printed, never a zero post or an all-in check
+/// (each judged); the odd chip left of the button; a collection one chip off an error.
 const BIG_THREE: SiteRules = SiteRules {
     extra_small_blind: Liveness::Dead,
-    split_combined_post: true,
-    fold_stakes_echoes: true,
-    paid_muck_contends: true,
-    ..LEGACY
+    zero_post_is_nothing: false,
+    forced_all_in_may_check: false,
+    judge_first_actor_without_blinds: true,
+    leaver_after_post_folds: false,
+    heads_up_swap_is_error: true,
+    odd_chip: OddChip::LeftOfButton,
+    one_chip_rounding: false,
+    ..GENERIC
 };
 
 /// The per-site entries (`sites._RULES`); a site with no entry gets `GENERIC`.
@@ -155,7 +161,15 @@ const RULES: [(&str, SiteRules); 4] = [
             ..BIG_THREE
         },
     ),
-    ("ignition", BIG_THREE),
+    // Ignition's own word decides: "Posts chip" live (even below the big blind), "Posts dead
+    // chip" and a second small blind dead; the parser names each as printed
+    (
+        "ignition",
+        SiteRules {
+            extra_small_blind: Liveness::FromLog,
+            ..BIG_THREE
+        },
+    ),
     ("pacific888", DEAD),
 ];
 
@@ -230,6 +244,8 @@ mod tests {
         assert_eq!(rules_key("pacific888"), "pacific888");
         assert!(LEGACY.plain_posts() && !GENERIC.plain_posts());
         assert!(!rules_for("pokerstars").plain_posts());
-        assert_eq!(rules_for("ignition").extra_small_blind, Liveness::Dead);
+        assert_eq!(rules_for("pokerstars").extra_small_blind, Liveness::Dead);
+        assert_eq!(rules_for("ignition").extra_small_blind, Liveness::FromLog);
+        assert!(RULES.iter().all(|(_, r)| *r != LEGACY));
     }
 }

@@ -556,11 +556,12 @@ impl Play<'_> {
         }
     }
 
-    /// "Big blind $x", or "Posts chip $x" (a missed small blind below the big blind is dead).
+    /// "Big blind $x", or "Posts chip $x" (a returning player's post: live, since the site
+    /// says "Posts dead chip" for a dead one; below the big blind it is a small blind the
+    /// player then calls up from).
     fn big_blind(&mut self, seat: i64, verb: &str, amount: i64, line: i64) {
         if verb.starts_with('P') && self.bb_post.is_some_and(|bb| amount < bb) {
-            let to = get(&self.totals, seat);
-            self.add(seat, Kind::PostDead, amount, to, line, false);
+            self.live(seat, Kind::PostSmallBlind, amount, line);
             return;
         }
         if verb.starts_with('B') && self.bb_post.is_none() {
