@@ -58,6 +58,7 @@ def test_two_jobs_store_exactly_what_one_job_stores(inputs, tmp_path):
         summaries[jobs] = import_paths([inputs], tmp_path / f"j{jobs}.duckdb", jobs=jobs,
                                        batch_size=7, progress=seen[jobs].append)
     one, two = summaries[1].to_dict(), summaries[2].to_dict()
+    assert (one.pop("jobs"), two.pop("jobs")) == (1, 2)  # the summary says how many ran
     for volatile in ("seconds", "db"):
         one.pop(volatile), two.pop(volatile)
     assert one == two
@@ -283,6 +284,7 @@ def test_two_jobs_store_what_one_stores_when_files_go_in_groups(small_files, tmp
         summary = import_paths([small_files], tmp_path / f"j{jobs}.duckdb", jobs=jobs,
                                batch_size=5, progress=seen[jobs].append).to_dict()
         summary.pop("seconds"), summary.pop("db")
+        assert summary.pop("jobs") == jobs
         summaries[jobs] = summary
     assert summaries[1] == summaries[2]
     assert summaries[1]["hands_imported"] == 220 and summaries[1]["duplicates"] == 1
