@@ -427,4 +427,5 @@ FORMAT = Format(
     sniff=sniff,
     parse=parse,
     header=HEADER,
+    glued=True,
 )

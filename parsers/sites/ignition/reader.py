@@ -567,4 +567,5 @@ FORMAT = Format(
     sniff=sniff,
     parse=parse,
     header=HEADER,
+    glued=True,
 )
