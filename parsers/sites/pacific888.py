@@ -427,5 +427,4 @@ FORMAT = Format(
     sniff=sniff,
     parse=parse,
     header=HEADER,
-    glued=True,
 )

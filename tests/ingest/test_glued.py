@@ -27,7 +27,6 @@ HEADERS = {
     "winamax": "Winamax Poker - CashGame - HandId: #22-1-1 - Holdem no limit (1/2)",
     "fulltilt": "Full Tilt Poker Game #22: Table T (6 max) - $0.01/$0.02 - No Limit",
     "betonline": "BetOnline Poker Game #22: Hold'em No Limit ($0.25/0.50) - 2012/04/11",
-    "pacific888": "#Game No : 22",
 }
 
 
