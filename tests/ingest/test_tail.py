@@ -104,6 +104,12 @@ def test_a_fresh_files_cut_last_hand_is_pending_and_listed(tmp_path, monkeypatch
     assert json.loads(listed.stdout) == []  # no reject yet
     shown = runner.invoke(app, ["rejects", "--db", str(db)])
     assert f"pending: {path}" in shown.stdout and f"byte {start}" in shown.stdout
+    only = runner.invoke(app, ["rejects", "--db", str(db), "--reason", "pending", "--json"])
+    (row,) = json.loads(only.stdout)
+    assert (row["source_file"], row["source_offset"], row["bytes"]) == (
+        str(path), start, len(cut.encode()) - start)
+    held = runner.invoke(app, ["rejects", "--db", str(db), "--reason", "pending", "--text"])
+    assert "    " + cut.encode()[start:].decode().split("\n")[0] in held.stdout
     # the same file, once old: the held hand becomes the reject it is
     _age(path, HOUR)
     later = import_paths([path], db)
