@@ -48,9 +48,13 @@ class Format:
     #: The sites a hand of this format may be filed under besides ``site``: a layout several
     #: brands write (:mod:`parsers.sites.starslayout`) files each hand under its brand's site.
     sites: tuple[str, ...] = ()
+    #: Whether a hand header may be found glued inside a line (the end of a hand cut
+    #: mid-line, the next hand written on): set for headers that name the site, which no
+    #: other line holds (:func:`parsers.text.split_hands` ``glued``).
+    glued: bool = False
 
     def split(self, text: str, encoding: str = "utf-8", data: bytes | None = None) -> list[Chunk]:
         """The file's hand chunks: the format's own splitter, else split_hands on its header."""
         if self.splitter is not None:
             return self.splitter(text, encoding, data)
-        return split_hands(text, encoding, self.header, data)
+        return split_hands(text, encoding, self.header, data, glued=self.glued)

@@ -162,6 +162,8 @@ def split_hands(
     encoding: str = "utf-8",
     header: re.Pattern[str] | None = None,
     data: bytes | None = None,
+    *,
+    glued: bool = False,
 ) -> list[Chunk]:
     """Split decoded text into hand chunks, one per header line.
 
@@ -171,6 +173,11 @@ def split_hands(
     header (a file preamble, a tournament summary, source code) is not a hand and is skipped:
     a file with no header at all gives ``[]``.
 
+    ``glued``: a header may also start inside a line, glued to the end of a hand cut mid-line
+    (a client that stopped writing a hand and started the next one where it stopped); the
+    hand is cut there and the next one starts at its header (:func:`_glued_starts`). For
+    formats whose header names the site (a distinctive text no hand line holds otherwise).
+
     Offsets are exact when ``data`` (the original bytes ``text`` was decoded from) is given;
     without it they are computed by re-encoding the text, which is exact only for files that
     decoding did not normalize (no CR, trailing blanks or BOMs).
@@ -179,7 +186,12 @@ def split_hands(
     into lines and joining again), and the byte offsets of a plain UTF-8 file come from
     encoding the text between chunk starts, checked against the file's length at the end.
     """
-    starts = _header_line_starts(text, header or DEFAULT_HEADER)
+    header = header or DEFAULT_HEADER
+    starts = _header_line_starts(text, header)
+    if glued:
+        inside = _glued_starts(text, header)
+        if inside:
+            starts = sorted(starts + inside)
     if not starts:
         return []
     codec = _codec(encoding)
@@ -249,6 +261,18 @@ def _header_line_starts(text: str, header: re.Pattern[str]) -> list[int]:
     return starts
 
 
+def _glued_starts(text: str, header: re.Pattern[str]) -> list[int]:
+    """Character index of every header that starts inside a line, after text that is not
+    only blanks: a hand cut mid-line with the next hand glued to it. One search of the
+    text (a header pattern led by a literal costs little more than a substring search)."""
+    out = []
+    for m in header.finditer(text):
+        at = m.start()
+        if at and text[text.rfind("\n", 0, at) + 1 : at].strip():
+            out.append(at)
+    return out
+
+
 def _header_line_starts_slow(text: str, header: re.Pattern[str]) -> list[int]:
     return [m.start() for m in _line_start_finder(header).finditer(text)]
 
@@ -287,8 +311,7 @@ def _line_start_bytes(
     """
     out: list[int] = []
     if data is not None and encoding not in ("utf-8", "utf-8-sig"):
-        lines = _ByteLines(data, encoding)
-        return [lines.line_start(no) for no in numbers]
+        return _walked(text, data, encoding, codec, starts, numbers)
     errors = "replace"  # never raises; a text not decoded from data fails the length check
     pos = _bom_len(encoding)
     prev = 0
@@ -297,9 +320,33 @@ def _line_start_bytes(
         prev = at
         out.append(pos)
     if data is not None and pos + len(text[prev:].encode(codec, errors)) != len(data):
-        lines = _ByteLines(data, encoding)
-        return [lines.line_start(no) for no in numbers]
+        return _walked(text, data, encoding, codec, starts, numbers)
     return out
+
+
+def _walked(text: str, data: bytes, encoding: str, codec: str, starts: list[int],
+            numbers: list[int]) -> list[int]:
+    """:func:`_line_start_bytes` by walking the file's lines; a start inside its line (a
+    glued header) adds the bytes of the line's text before it."""
+    lines = _ByteLines(data, encoding)
+    out = []
+    for at, no in zip(starts, numbers, strict=True):
+        pos = lines.line_start(no)
+        line = text.rfind("\n", 0, at) + 1
+        if at > line and text[line:at].strip():
+            pos += _prefix_bytes(data, pos, text[line:at], codec)
+        out.append(pos)
+    return out
+
+
+def _prefix_bytes(data: bytes, pos: int, prefix: str, codec: str) -> int:
+    """The bytes at ``data[pos:]`` that decoded to ``prefix``: a line of a mixed file was
+    UTF-8 or, if not valid UTF-8, cp1252."""
+    for enc in (codec, "cp1252") if codec == "utf-8" else (codec,):
+        raw = prefix.encode(enc, "replace")
+        if data.startswith(raw, pos):
+            return len(raw)
+    return len(prefix.encode(codec, "replace"))
 
 
 def _codec(encoding: str) -> str:

@@ -22,8 +22,11 @@ __all__ = [
     "MAX_LINE_CHARS",
     "PIECE_BYTES",
     "REJECT_TEXT_CHARS",
+    "SETTLE_ENV",
+    "SETTLE_SECONDS",
     "default_config",
     "default_db",
+    "settle_seconds",
 ]
 
 #: Hands per committed batch: big enough to amortise a DuckDB transaction, small enough that a
@@ -69,6 +72,31 @@ MAX_LINE_CHARS = 64 * 1024
 #: How much text the reject of an oversized hand keeps: enough to recognise it in
 #: ``sidepot rejects --text``, never the megabytes themselves.
 REJECT_TEXT_CHARS = 4096
+
+
+#: How long after its last change a file may still be growing. A file's last hand that fails
+#: the way a hand cut where the file stops fails (:func:`pipeline.ingest.parse.cut_short`) is
+#: held back, neither stored nor rejected, while the file was modified less than this long
+#: ago (or is followed by ``--watch``): a client may be writing it. An older file will not
+#: grow: the hand is a reject with the reader's reason, which gives way to the whole hand if
+#: the file grows after all. Clients write a hand within seconds of its end; five minutes
+#: also covers a hand played slowly and a client that writes a hand's lines as they happen.
+SETTLE_SECONDS = 300.0
+
+#: The environment variable that sets :data:`SETTLE_SECONDS` (``sidepot import
+#: --settle-seconds`` sets it for one import).
+SETTLE_ENV = "SIDEPOT_SETTLE_SECONDS"
+
+
+def settle_seconds() -> float:
+    """``$SIDEPOT_SETTLE_SECONDS`` when it is a number of seconds (>= 0), else
+    :data:`SETTLE_SECONDS`."""
+    raw = os.environ.get(SETTLE_ENV, "").strip()
+    try:
+        value = float(raw) if raw else SETTLE_SECONDS
+    except ValueError:
+        return SETTLE_SECONDS
+    return value if value >= 0 else SETTLE_SECONDS
 
 
 def default_db() -> str:

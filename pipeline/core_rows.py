@@ -10,8 +10,8 @@ pure Python import (the parity tests in tests/native hold them to it).
 
 The Python core's rules for the last hand of a file are applied to the merged outcomes as
 :func:`pipeline.ingest.parse.parse_bytes` applies them: a last hand that fails the way a hand
-cut where the file stops fails (:func:`~pipeline.ingest.parse.cut_short`) is left out,
-neither stored nor rejected, for the next import.
+cut where the file stops fails (:func:`~pipeline.ingest.parse.cut_short`) is left out, its
+reject carried as the PackedFile's ``tail`` for the writer to hold back or store.
 """
 
 from __future__ import annotations
@@ -117,13 +117,14 @@ def _merged(out: dict, c: _Chunks, data: bytes, path: str, start: int,
     native_rejects = [Reject(**r) for r in out["rejects"].to_pylist()]
     # parse_bytes' rule for a last hand (only when the native core kept it: a file still
     # being written has its unfinished last hand left out already).
+    tail = None
     if n and consumed == len(data) and c.status[-1] != "rows" and not followed:
         last = deferred.get(n - 1) or Outcome(
             c.offset[-1], c.end[-1], reject=native_rejects[c.index[-1]])
         raw = c.text[-1] if c.text[-1] is not None else last.reject.raw_text
         chunk = Chunk(raw, c.offset[-1], c.line[-1])
         if cut_short(last, chunk, mid_line=not _ends_with_newline(data[start:])):
-            n, consumed = n - 1, c.offset[-1]
+            n, consumed, tail = n - 1, c.offset[-1], last.reject
             deferred.pop(n, None)
     order = sorted(deferred)
     python = pack(FileParse(fmt_name, None, tuple(deferred[k] for k in order), consumed))
@@ -155,7 +156,7 @@ def _merged(out: dict, c: _Chunks, data: bytes, path: str, start: int,
     rows = _merge_rows(nat, python.rows, np.asarray(src, np.int64), np.asarray(row, np.int64))
     core = "mixed" if deferred else "native"
     return PackedFile(fmt_name, None, consumed, tuple(c.end[:n]), tuple(rows_at), tuple(codes),
-                      rejects, rows, incomplete=consumed < len(data), core=core)
+                      rejects, rows, incomplete=consumed < len(data), core=core, tail=tail)
 
 
 def _ends_with_newline(tail: bytes) -> bool:
@@ -251,9 +252,12 @@ def shifted(packed: PackedFile, base: int, line_base: int, *,
         by = base if kind == "offset" else line_base
         moved = pc.add(table.column(at), pa.scalar(by, table.schema.field(at).type))
         tables[name] = table.set_column(at, column, moved)
-    rejects = {k: replace(r, source_offset=r.source_offset + base, line=r.line + line_base)
-               for k, r in packed.rejects.items()}
+    def moved(r: Reject) -> Reject:
+        return replace(r, source_offset=r.source_offset + base, line=r.line + line_base)
+
+    rejects = {k: moved(r) for k, r in packed.rejects.items()}
     return replace(packed, skip=packed.skip if keep_skip else None,
                    consumed=packed.consumed + base,
                    ends=tuple(e + base for e in packed.ends), rejects=rejects,
-                   rows=Rows(tables, rows.starts, rows.sources))
+                   rows=Rows(tables, rows.starts, rows.sources),
+                   tail=None if packed.tail is None else moved(packed.tail))

@@ -206,5 +206,6 @@ FORMAT = Format(
     sniff=line_sniffer(HEADER.match),
     parse=parse,
     header=HEADER,
+    glued=True,
     sites=tuple(sorted(set(BRANDS.values()))),
 )

@@ -40,6 +40,9 @@ from pipeline.ingest.summary import ImportSummary
 # The import's library (the parsers, DuckDB, Arrow: about a second) is loaded by the command
 # that runs, not by `sidepot --help` or `sidepot simulate`.
 if TYPE_CHECKING:
+    import duckdb
+    import pandas as pd
+
     from pipeline.ingest.zones import ZoneSettings
 
 __all__ = ["COMMANDS", "render_summary"]
@@ -121,6 +124,10 @@ def import_cmd(
                                       "and replay (one writer stores their results).")] = 1,
     force: Annotated[bool, typer.Option("--force", help="Read every file again from its start "
                                         "(duplicates are still skipped).")] = False,
+    settle_seconds: Annotated[float | None, typer.Option(
+        "--settle-seconds", min=0, help="A file changed less than this many seconds ago may "
+        "still be growing: its last hand, if cut short, is held back (pending) instead of "
+        "rejected. Default: $SIDEPOT_SETTLE_SECONDS, else 300.", show_default=False)] = None,
     dask: Annotated[str | None, typer.Option("--dask", help="Parse on a Dask cluster (scheduler "
                                              "address, or 'local') and write Parquet to "
                                              "--parquet instead of a DuckDB file.")] = None,
@@ -147,11 +154,13 @@ def import_cmd(
     elif dask is not None and parquet is not None:
         _dask_import(paths, dask, parquet, jobs, as_json, zones)
     else:
-        _import(paths, db_path(db), as_json, batch_size, jobs, force, zones, allin)
+        _import(paths, db_path(db), as_json, batch_size, jobs, force, zones, allin,
+                settle_seconds)
 
 
 def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: int,
-            force: bool, zones: ZoneSettings, allin: bool | None = None) -> None:
+            force: bool, zones: ZoneSettings, allin: bool | None = None,
+            settle: float | None = None) -> None:
     from pipeline.ingest.run import import_paths
 
     bar = import_progress(as_json)
@@ -159,7 +168,7 @@ def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: in
     with _to_the_end(done):
         try:
             done.append(import_paths(paths, db, progress=bar, batch_size=batch_size,
-                                     jobs=jobs, force=force, zones=zones))
+                                     jobs=jobs, force=force, zones=zones, settle=settle))
         finally:
             if bar is not None:
                 bar.close()
@@ -303,13 +312,18 @@ def rejects_cmd(
                                        "text.")] = False,
     as_json: JsonOption = False, no_pager: NoPagerOption = False,
 ) -> None:
-    """Hands that could not be stored, grouped by reason (or listed for one reason)."""
+    """Hands that could not be stored, grouped by reason (or listed for one reason), and
+    the files whose last hand is pending (``--reason pending`` lists only those)."""
     if text and reason is None:
         raise UsageError("--text prints the rejects of one reason: add --reason REASON "
                          "(`sidepot rejects` lists the reasons)")
     from reports.audit import rejects_by_reason
 
     with open_read(db) as con:
+        pending = _pending(con)
+        if reason == PENDING:
+            _show_pending(pending, as_json, text)
+            return
         if reason is None:
             frame = rejects_by_reason(con)
         else:
@@ -322,7 +336,9 @@ def rejects_cmd(
         typer.echo(to_json(frame))
         return
     if reason is None:
-        show_table(Grid(frame, ["reason", "rejects", "files", "example"]), no_pager=no_pager)
+        if not frame.empty or pending.empty:
+            show_table(Grid(frame, ["reason", "rejects", "files", "example"]), no_pager=no_pager)
+        _show_pending(pending, False, False)
         return
     for _, r in frame.iterrows():
         typer.echo(f"{safe(r['source_file'])}:{r['line']} (byte {r['source_offset']}) "
@@ -331,6 +347,47 @@ def rejects_cmd(
             typer.echo("\n".join("    " + safe(line) for line in r["raw_text"].split("\n")))
     if frame.empty:
         typer.echo("(none)")
+
+
+#: The pseudo-reason of ``sidepot rejects --reason``: the last hands held back as pending.
+PENDING = "pending"
+
+
+def _pending(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+    """The files whose last hand is held back: ``partial`` with bytes left to read (a hand
+    not finished while the file may still grow, or an import stopped mid-file)."""
+    return con.execute(
+        "SELECT path AS source_file, bytes_consumed AS source_offset, "
+        "size - bytes_consumed AS bytes, mtime FROM files "
+        "WHERE status = 'partial' AND size > bytes_consumed ORDER BY path").df()
+
+
+def _show_pending(pending: pd.DataFrame, as_json: bool, text: bool) -> None:
+    """The pending last hands, one line each (with ``text``: the bytes held, as read now)."""
+    if as_json:
+        typer.echo(to_json(pending))
+        return
+    for _, r in pending.iterrows():
+        typer.echo(f"pending: {safe(r['source_file'])} from byte {r['source_offset']} "
+                   f"({r['bytes']:,} bytes): a last hand not finished, held while the file may "
+                   "still grow; the next import reads it again (and rejects it with its "
+                   "reason once the file is older)")
+        if text:
+            held = _held_text(r["source_file"], int(r["source_offset"]))
+            typer.echo("\n".join("    " + safe(line) for line in held.split("\n")))
+
+
+def _held_text(path: str, offset: int) -> str:
+    """The held bytes of a file as they are now (empty when the file is gone)."""
+    from parsers.text import decode
+    from pipeline.config import REJECT_TEXT_CHARS
+
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(offset)
+            return decode(fh.read(4 * REJECT_TEXT_CHARS))[0][:REJECT_TEXT_CHARS]
+    except OSError:
+        return ""
 
 
 #: name -> command function, in the order ``sidepot --help`` lists them

@@ -383,8 +383,10 @@ def import_notes(s: Any) -> list[str]:
     incomplete = list(getattr(s, "incomplete_files", []) or [])
     if s.incomplete_tail:
         where = _files(incomplete) if incomplete else f"{s.incomplete_tail} files"
-        notes.append(f"the last hand of {where} is not finished (a client still writing, or "
-                     "a file cut short): not stored, it is read again on the next import")
+        notes.append(f"the last hand of {where} is not finished and its file may still "
+                     "grow (changed within the settle window, or followed live): pending, "
+                     "read again on the next import, rejected with its reason once the file "
+                     "is older (`sidepot rejects` lists it)")
     if s.replaced:
         notes.append(f"{s.replaced} {_plural(s.replaced, 'hand')} stored before from a "
                      "shorter reading of a file were stored again whole")

@@ -9,14 +9,14 @@ memory copy. A hand Arrow cannot convert becomes an ``unstorable`` reject here, 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from pipeline.ingest.parse import FileParse
 from pipeline.store.rows import Rows, flatten_rows, storable_problems
 from pipeline.store.schema import Reject
 
-__all__ = ["PackedFile", "pack", "pack_many"]
+__all__ = ["PackedFile", "pack", "pack_many", "with_tail"]
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,9 @@ class PackedFile:
     incomplete: bool = False  # FileParse.incomplete: the bytes from ``consumed`` on wait
     #: Which core read the file: "python" (the reference) or "native" (pipeline.core).
     core: str = "python"
+    #: FileParse.tail: the reject of a last hand left out as cut short, for the writer to
+    #: store once the file no longer grows (:func:`with_tail`).
+    tail: Reject | None = None
 
     @property
     def n_outcomes(self) -> int:
@@ -77,7 +80,7 @@ def pack_many(parses: Sequence[FileParse]) -> list[PackedFile]:
         mine = rows if len(parses) == 1 else rows.slice(lo, lo + len(hands))
         lo += len(hands)
         out.append(PackedFile(parsed.format, parsed.skip, parsed.consumed, ends, rows_at,
-                              codes, rejects, mine, parsed.incomplete))
+                              codes, rejects, mine, parsed.incomplete, tail=parsed.tail))
     return out
 
 
@@ -122,4 +125,15 @@ def _pack_slowly(parsed: FileParse, now: datetime) -> PackedFile:
         rejects[i] = reject
     return PackedFile(parsed.format, parsed.skip, parsed.consumed, tuple(ends),
                       tuple(rows_at), tuple(codes), rejects, flatten_rows(hands, now),
-                      parsed.incomplete)
+                      parsed.incomplete, tail=parsed.tail)
+
+
+def with_tail(packed: PackedFile, end: int) -> PackedFile:
+    """``packed`` with its held-back last hand (``tail``) taken as a reject that runs to byte
+    ``end`` (the file's size): the file is then read to its end. Unchanged without a tail."""
+    if packed.tail is None:
+        return packed
+    n = packed.n_outcomes
+    return replace(packed, consumed=end, ends=(*packed.ends, end), rows_at=(*packed.rows_at, -1),
+                   codes=(*packed.codes, ()), rejects={**packed.rejects, n: packed.tail},
+                   incomplete=False, tail=None)

@@ -9,10 +9,13 @@ an exception), so it can run in worker processes and the native core can stand i
   visibly. Whether a hand fits the store's columns is decided where it is packed.
 - Live files (``final=False``): the last hand counts only once a blank line follows it (or
   another hand starts), so a half-written hand is left for the next pass.
-- Any file: a last hand with no blank line after it that fails where the file stops (a line
-  cut mid-way, or a parser saying the hand stops early: :data:`CUT_REASONS`) was cut by a
-  client still writing it. It is neither consumed nor rejected (``incomplete``): the next
-  import reads it again, whole. A broken hand that another hand follows is rejected as ever.
+- Any file: a last hand that fails where the file stops (a line cut mid-way, or a parser
+  saying the hand stops early: :data:`CUT_REASONS`) may have been cut by a client still
+  writing it. It is not consumed (``incomplete``) and its reject is carried in ``tail``: the
+  writer holds it back while the file may still be growing (``--watch``, or modified within
+  :data:`~pipeline.config.SETTLE_SECONDS`), so the next import reads it again, whole, and
+  otherwise stores that reject with the reader's real reason (:mod:`pipeline.ingest.writer`).
+  A broken hand that another hand follows is rejected as ever.
 - A file no format claims is skipped only when it holds no hand history
   (:func:`parsers.shape.looks_like_hands`); one that does is cut at its hand-start lines and
   every piece becomes a reject ``unknown_format`` with its raw text (:func:`_unclaimed`).
@@ -60,7 +63,9 @@ class FileParse:
     ``consumed`` is the byte offset up to which the file is settled: every hand before it is in
     ``outcomes``. ``skip`` is set (and ``outcomes`` empty) when the file holds no hand history.
     ``incomplete``: the bytes from ``consumed`` on are a last hand not finished yet (still
-    being written, or cut where the file stops), left for the next read.
+    being written, or cut where the file stops), left for the next read. ``tail``: that
+    hand's reject when it was read and failed as cut (None when a file still being written
+    left it unread): the writer stores it once the file is old enough not to grow any more.
     """
 
     format: str | None
@@ -68,6 +73,7 @@ class FileParse:
     outcomes: tuple[Outcome, ...]
     consumed: int
     incomplete: bool = False
+    tail: Reject | None = None
 
 
 def parse_bytes(
@@ -122,11 +128,14 @@ def _parse_bytes(
     for i, chunk in enumerate(chunks):
         end = chunks[i + 1].offset if i + 1 < len(chunks) else limit
         outcomes.append(one_hand(chunk, path, fmt, end))
+    tail = None
     if pending is None and chunks and not followed and cut_short(
         outcomes[-1], chunks[-1], mid_line=not text.endswith("\n")
     ):
-        limit = outcomes.pop().offset
-    return FileParse(fmt.name, None, tuple(outcomes), limit, incomplete=limit < len(data))
+        cut = outcomes.pop()
+        limit, tail = cut.offset, cut.reject
+    return FileParse(fmt.name, None, tuple(outcomes), limit, incomplete=limit < len(data),
+                     tail=tail)
 
 
 def _hand_chunks(data: bytes, start: int, fmt: registry.Format) -> tuple[str, list[Chunk]]:

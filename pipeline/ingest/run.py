@@ -18,10 +18,14 @@ Why it is built this way:
 - Live files (``live=True``, used by :mod:`pipeline.ingest.watch`): the last hand of a file counts
   only once a blank line follows it (or another hand starts), so a half-written hand is left
   for the next pass.
-- A file stops where its last hand is not finished (:mod:`pipeline.ingest.parse`): that hand
-  is neither stored nor rejected, the file stays ``partial`` there, the summary counts it in
-  ``incomplete_tail``, and the next import reads it again. ``force`` reads every file from
-  its start again (hands already stored count as duplicates; rejects are found afresh).
+- A file stops where its last hand is not finished (:mod:`pipeline.ingest.parse`) while it
+  may still be growing (``live``, or modified less than ``settle`` seconds ago: default
+  :data:`~pipeline.config.SETTLE_SECONDS`, or ``$SIDEPOT_SETTLE_SECONDS``): that hand is
+  neither stored nor rejected, the file stays ``partial`` there, the summary counts it in
+  ``incomplete_tail`` and lists it in ``pending``, and the next import reads it again. An
+  older file's cut last hand is a reject with its reason (:mod:`pipeline.ingest.writer`).
+  ``force`` reads every file from its start again (hands already stored count as
+  duplicates; rejects are found afresh).
 - Ctrl-C: worker processes ignore SIGINT and are stopped by this process; the batch in flight
   is rolled back (DuckDB's "Query interrupted" is the same event), committed batches stay
   with their progress rows, and :class:`~pipeline.errors.ImportInterrupted` carries the
@@ -68,6 +72,7 @@ def import_paths(
     jobs: int = 1,
     force: bool = False,
     zones: ZoneSettings | None = None,
+    settle: float | None = None,
 ) -> ImportSummary:
     """Import every hand history under ``paths`` into the DuckDB file ``db_path``.
 
@@ -78,6 +83,8 @@ def import_paths(
     ``force`` reads every file again from its start, whatever the store says of it.
     ``zones``: the user's time zones for hands whose log prints none (:mod:`.zones`); they
     (and the site defaults) also apply to hands stored before with no zone or an assumed one.
+    ``settle``: seconds since its last change during which a file's last hand cut short is
+    held back as still being written (None: :func:`pipeline.config.settle_seconds`).
     Ctrl-C raises :class:`~pipeline.errors.ImportInterrupted` (see the module docstring).
     """
     start = time.perf_counter()
@@ -94,7 +101,7 @@ def import_paths(
             # footprint whatever the input size (pages spill to the database file).
             store.con.execute(f"SET memory_limit = '{IMPORT_MEMORY_LIMIT}'")
             writer = Writer(store, run, batch_size, progress, live, set(settled), limits,
-                            force, zones)
+                            force, zones, settle)
             writer.position = (0, len(files), bytes_total)
             for task, packed in pool.map_ordered(writer.tasks(files), Task.job):
                 writer.finish(task, packed)
@@ -180,6 +187,7 @@ def _summary(run: RunCounts, files: Sequence[Path], db_path: str | Path,
         incomplete_tail=run.incomplete,
         replaced=run.replaced,
         incomplete_files=list(run.incomplete_files),
+        pending=list(run.pending),
         skipped_paths={r: list(p) for r, p in run.skipped_paths.items()},
         no_time_zone_by_site=dict(run.unzoned.most_common()),
         rezoned=run.rezoned,

@@ -14,10 +14,13 @@ class ImportSummary:
     duplicate): it describes the input that was read, not what is new in the store.
     ``unchanged_files`` were already fully imported and not read again; ``resumed_files``
     were read from where an earlier import stopped. ``incomplete_tail`` counts the files
-    whose last hand is not finished (a client still writing it, or a file cut short): it is
-    neither stored nor rejected, and the next import reads it again. ``replaced`` counts
-    stored hands that were stored again from a longer reading of their file (a hand cut short,
-    then found whole); they are counted in ``hands_imported`` too.
+    whose last hand is not finished (a client still writing it, or a file cut short) while
+    the file may still grow (``--watch``, or changed within the settle window): it is
+    neither stored nor rejected, the next import reads it again, and ``pending`` says which
+    hand. An older file's cut last hand is rejected instead. ``replaced`` counts
+    stored hands (and rejects of a hand cut short) that were stored again from a longer
+    reading of their file (a hand cut short, then found whole); the hands read again are
+    counted in ``hands_imported`` too.
     """
 
     files: int
@@ -44,6 +47,11 @@ class ImportSummary:
 
     #: The files counted in ``incomplete_tail``, and the skipped files by reason.
     incomplete_files: list[str] = field(default_factory=list)
+    #: Each file counted in ``incomplete_tail``: its last hand held back as still being
+    #: written (``file``, ``offset`` where it starts, ``bytes`` left, and the ``line`` and
+    #: ``reason`` of the reject it becomes once the file is older than the settle window;
+    #: both None when a file followed live left it unread).
+    pending: list[dict] = field(default_factory=list)
     skipped_paths: dict[str, list[str]] = field(default_factory=dict)
     #: Hands read with a printed time but no zone (none printed, no default, no setting), by
     #: site: stored with ``started_at`` NULL until ``--tz SITE=ZONE`` or the config names one.

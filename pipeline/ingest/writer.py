@@ -8,7 +8,14 @@ re-read), the batches (each one transaction with its files' rows) and the progre
 - A file over :data:`~pipeline.config.MAX_FILE_BYTES` to parse is skipped as ``too_large``
   (with a progress row, so an unchanged one is passed over from its stat next time).
 - A file whose last hand is left incomplete (:attr:`FileParse.incomplete`) stays ``partial``
-  at that hand and is counted in ``incomplete``: the next import reads it again.
+  at that hand and is counted in ``incomplete`` (and listed in ``pending``): the next import
+  reads it again. That holds only while the file may still be growing: followed live
+  (``--watch``), or modified less than ``settle`` seconds ago
+  (:data:`~pipeline.config.SETTLE_SECONDS`, ``$SIDEPOT_SETTLE_SECONDS``,
+  ``--settle-seconds``). An older file's last hand that failed as cut is stored as the reject
+  it is (:func:`~pipeline.ingest.pack.with_tail`), with the reader's reason, and the file is
+  ``complete``; if the file grows after all, the reject gives way to the whole hand
+  (:mod:`pipeline.ingest.reread`, counted in ``replaced``). An archive member never grows.
 - Bytes read before are read again when a grown file's last hand may have been cut, when a
   file resumes, and when a file is read from its start again (changed, or ``force``):
   :mod:`pipeline.ingest.reread` first takes back what the earlier reading stored, so the
@@ -23,17 +30,17 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from itertools import chain
 from pathlib import Path
 
-from pipeline.config import DETECT_BYTES, MAX_FILE_BYTES
+from pipeline.config import DETECT_BYTES, MAX_FILE_BYTES, settle_seconds
 from pipeline.ingest import archive
 from pipeline.ingest.anonymous import mark_seats
-from pipeline.ingest.pack import PackedFile
+from pipeline.ingest.counts import RunCounts, pending_tail
+from pipeline.ingest.pack import PackedFile, with_tail
 from pipeline.ingest.reread import (
     Position,
     drop_from,
@@ -74,48 +81,6 @@ ProgressCallback = Callable[[Progress], None]
 
 def _hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-@dataclass
-class RunCounts:
-    """Mutable counters of one run (private; the public result is ImportSummary)."""
-
-    hands_seen: int = 0
-    imported: int = 0
-    duplicates: int = 0
-    rejected: int = 0
-    reasons: Counter = field(default_factory=Counter)
-    codes: Counter = field(default_factory=Counter)
-    severities: Counter = field(default_factory=Counter)  # the findings stored, by severity
-    skipped: Counter = field(default_factory=Counter)
-    bytes_done: int = 0
-    unchanged: int = 0
-    resumed: int = 0
-    recognised: int = 0
-    incomplete: int = 0  # files whose last hand is left for the next import
-    replaced: int = 0  # stored hands dropped to be stored again from a longer reading
-    cores: Counter = field(default_factory=Counter)  # files parsed, by the core that read them
-    skipped_paths: dict = field(default_factory=dict)  # reason -> the files skipped for it
-    incomplete_files: list = field(default_factory=list)  # files whose last hand is left
-    unzoned: Counter = field(default_factory=Counter)  # hands with a time but no zone, by site
-    rezoned: int = 0  # stored hands given a time anew by this run's zone settings
-    #: Files whose hands no format claims (rejected ``unknown_format``), in the order met.
-    unknown_files: dict[str, None] = field(default_factory=dict)
-
-    def skip(self, reason: str, path: str) -> None:
-        """A file skipped (not a hand history, too large, unreadable ...), with its name."""
-        self.skipped[reason] += 1
-        self.skipped_paths.setdefault(reason, []).append(path)
-
-    def snapshot(self) -> RunCounts:
-        """A copy (its counters too): what a committed batch leaves, kept for Ctrl-C."""
-        return replace(self, reasons=self.reasons.copy(), codes=self.codes.copy(),
-                       severities=self.severities.copy(),
-                       skipped_paths={r: list(p) for r, p in self.skipped_paths.items()},
-                       incomplete_files=list(self.incomplete_files),
-                       unzoned=self.unzoned.copy(),
-                       skipped=self.skipped.copy(), cores=self.cores.copy(),
-                       unknown_files=self.unknown_files.copy())
 
 
 class Batcher:
@@ -238,6 +203,8 @@ class Task:
     piece: Piece | None = None
     head: object = None  # a streamed file's blake2b state of its bytes before ``start``
     fmt: str | None = None  # a streamed file's format, as the writer detected it
+    #: Hold back a last hand cut short (the file may still grow); else it is a reject.
+    hold: bool = True
 
     def job(self) -> tuple | None:
         if self.data is None:
@@ -256,8 +223,11 @@ class Writer:
     """
 
     def __init__(self, store, run, batch_size, progress, live, settled, limits,  # noqa: ANN001
-                 force: bool = False, zones: ZoneSettings | None = None) -> None:
+                 force: bool = False, zones: ZoneSettings | None = None,
+                 settle: float | None = None) -> None:
         self.store = store
+        self.settle = settle_seconds() if settle is None else settle
+        self.now = datetime.now(UTC).replace(tzinfo=None)
         self.force = force
         store.prepare_bulk_load()
         self.run = run
@@ -299,7 +269,8 @@ class Writer:
             if member.data is None:
                 self.run.skip(member.skip or "bad_archive", member.name)
                 continue
-            task = self._bytes_task(member.name, index, member.data, member.mtime, None)
+            task = self._bytes_task(member.name, index, member.data, member.mtime, None,
+                                    member=True)
             if task is not None:
                 yield task
         yield Task(name, index, after=FileRecord(
@@ -340,8 +311,10 @@ class Writer:
         if task is not None:
             yield task
 
-    def _bytes_task(self, name, index, data, mtime, prev) -> Task | None:  # noqa: ANN001
-        """A task that parses ``data`` from where the store says; None when it is unchanged."""
+    def _bytes_task(self, name, index, data, mtime, prev,  # noqa: ANN001
+                    member: bool = False) -> Task | None:
+        """A task that parses ``data`` from where the store says; None when it is unchanged.
+        ``member``: an archive's member (it never grows)."""
         run, size = self.run, len(data)
         if prev is None:  # an archive member: no stat, its content decides
             prev = self.states.get(name)
@@ -363,7 +336,14 @@ class Writer:
         if size - start > MAX_FILE_BYTES:
             return self._too_large(name, index, size, mtime, digest)
         final = not self.live or name in self.settled
-        return Task(name, index, data, mtime, start, base, final, digest, prev=prev, again=again)
+        hold = self.live or (not member and self._recent(mtime))
+        return Task(name, index, data, mtime, start, base, final, digest, prev=prev, again=again,
+                    hold=hold)
+
+    def _recent(self, mtime: datetime | None) -> bool:
+        """Whether a file modified at ``mtime`` may still be growing: changed less than
+        ``settle`` seconds before this import began (either way: a clock a little ahead)."""
+        return mtime is not None and abs((self.now - mtime).total_seconds()) < self.settle
 
     def _stream_tasks(self, path: Path, index: int, mtime: datetime,
                       prev: FileRecord | None) -> Iterator[Task] | None:
@@ -406,6 +386,7 @@ class Writer:
             else:
                 head, lines = None, 0
         final = not self.live or name in self.settled
+        hold = self.live or self._recent(mtime)
         reach = prev.size if again is not None else 0  # the piece read again covers it all
         for piece, data in pieces(path, (base.format if base else None) or fmt, start, size,
                                   lines, piece_bytes(), reach):
@@ -413,7 +394,7 @@ class Writer:
                 yield self._too_large(name, index, size, mtime, digest)
                 return
             yield Task(name, index, data, mtime, start, base, final, digest, prev=prev,
-                       again=again, piece=piece, head=head, fmt=fmt)
+                       again=again, piece=piece, head=head, fmt=fmt, hold=hold)
 
     def _grown_last_hand(self, name: str, size: int, read: Callable[[int, int], bytes],
                          prev: FileRecord) -> Position | None:
@@ -451,6 +432,9 @@ class Writer:
     def _finish_parse(self, task: Task, parsed: PackedFile) -> None:
         run, data, start, piece = self.run, task.data, task.start, task.piece
         assert data is not None
+        size = piece.size if piece is not None else len(data)
+        if not task.hold and (piece is None or piece.last):  # the file will not grow: a
+            parsed = with_tail(parsed, size)  # last hand cut short is the reject it is
         if piece is not None and not piece.first:  # the next piece of the file being fed
             if self.open is not None and self.open[0] == task.name:
                 self._feed(parsed, task, self.batcher.files[task.name])
@@ -461,7 +445,6 @@ class Writer:
         if parsed.n_outcomes:
             run.cores[parsed.core] += 1
         base = self._take_back(task, parsed)
-        size = piece.size if piece is not None else len(data)
         record = FileRecord(
             path=task.name, size=size, mtime=task.mtime, content_hash=task.digest,
             format=parsed.format or (base.format if base else None), bytes_consumed=start,
@@ -529,7 +512,10 @@ class Writer:
         # Hands go too when reading resumes, or restarts at a last hand read again (which may
         # be the file's first, at byte 0); a file read from its start again keeps them.
         again = start > 0 or task.again is not None
-        self.run.replaced += drop_from(self.store, name, start, hands=again).hands
+        dropped = drop_from(self.store, name, start, hands=again)
+        # a last hand read again replaces what its shorter reading stored: a hand, or the
+        # reject of a hand cut short that the longer reading may now store whole
+        self.run.replaced += dropped.hands + (dropped.rejects if task.again is not None else 0)
         return base
 
     def _feed(self, parsed: PackedFile, task: Task, record: FileRecord) -> None:
@@ -569,6 +555,7 @@ class Writer:
         if last and parsed.consumed < size:  # a last hand left for next time (either core)
             self.run.incomplete += 1
             self.run.incomplete_files.append(task.name)
+            self.run.pending.append(pending_tail(task.name, size, parsed))
         record = replace(record, bytes_consumed=parsed.consumed, hands=hands, rejected=rejected,
                          consumed_hash=hasher.hexdigest(),
                          status="complete" if done else "partial")

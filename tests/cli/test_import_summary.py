@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from pipeline import config
 from pipeline.cli.app import app
 from pipeline.cli.importing import render_summary
+from pipeline.ingest.parse import CUT_REASONS
 from pipeline.ingest.summary import ImportSummary
 from tests.support.hhgen import join, many_hands
 from tests.support.paths import SAMPLES
@@ -35,8 +36,10 @@ def test_each_field_is_said_in_words_only_when_not_zero():
         no_time_zone_by_site={"wpn": 54}, rezoned=3))
     notes = [line for line in text.splitlines() if line.startswith("note: ")]
     assert notes == [
-        "note: the last hand of live.txt is not finished (a client still writing, or a file "
-        "cut short): not stored, it is read again on the next import",
+        "note: the last hand of live.txt is not finished and its file may still grow "
+        "(changed within the settle window, or followed live): pending, read again on the "
+        "next import, rejected with its reason once the file is older (`sidepot rejects` "
+        "lists it)",
         "note: 2 hands stored before from a shorter reading of a file were stored again whole",
         "note: 1 rejected as oversized_line: a line too long to be a hand history's: kept cut "
         "short, not read (`sidepot rejects --reason oversized_line`)",
@@ -72,10 +75,14 @@ def test_a_real_import_says_it_and_its_json_carries_every_field(tmp_path, monkey
     again = runner.invoke(app, ["import", str(folder), "--db", str(tmp_path / "t.duckdb"),
                                 "--json"])
     got = json.loads(again.stdout)
-    for key in ("incomplete_tail", "incomplete_files", "replaced", "skipped_by_reason",
+    for key in ("incomplete_tail", "incomplete_files", "pending", "replaced",
+                "skipped_by_reason",
                 "skipped_paths", "no_time_zone_by_site", "rezoned"):
         assert key in got, key
     assert got["incomplete_files"] == [str(folder / "live.txt")]
+    (pending,) = got["pending"]
+    assert pending["file"] == str(folder / "live.txt") and pending["reason"] in CUT_REASONS
+    assert pending["bytes"] == len(hands[2][:200]) and pending["line"] > 1
     assert got["skipped_paths"] == {"too_large": [str(folder / "huge.txt")]}
 
 

@@ -479,4 +479,5 @@ FORMAT = Format(
     sniff=sniff,
     parse=parse,
     header=HEADER,
+    glued=True,
 )

@@ -568,4 +568,5 @@ FORMAT = Format(
     sniff=sniff,
     parse=parse,
     header=HEADER,
+    glued=True,
 )

@@ -570,4 +570,5 @@ FORMAT = Format(
     sniff=sniff,
     parse=parse,
     header=HEADER,
+    glued=True,
 )

@@ -295,6 +295,9 @@ pub fn split_with(
             heads.push(i);
         }
     }
+    if glued_header(&tail[bom..], &lines, heads.len(), is_header)? {
+        return Err("glued_header");
+    }
     let settled_all = if final_ { data.len() } else { start };
     if heads.is_empty() {
         return Ok(Split {
@@ -344,6 +347,48 @@ pub fn split_with(
         chunks,
         consumed: limit,
     })
+}
+
+/// Whether a hand header starts inside a line, after text that is not only blanks: a hand
+/// cut mid-line with the next hand glued to it, which the Python split cuts there
+/// (`split_hands(glued=True)`). Such a file is read by the Python path (rare: no line split
+/// here). Every header of the native sites holds `Hand #` or `Game #` once, so a file holding
+/// no more of those than it has header lines has none glued: one search of its bytes.
+fn glued_header(
+    bytes: &[u8],
+    lines: &[Line<'_>],
+    heads: usize,
+    is_header: HeaderTest,
+) -> Result<bool, FileDefer> {
+    let needles = [
+        memchr::memmem::Finder::new(b"Hand #"),
+        memchr::memmem::Finder::new(b"Game #"),
+    ];
+    if needles
+        .iter()
+        .map(|f| f.find_iter(bytes).count())
+        .sum::<usize>()
+        <= heads
+    {
+        return Ok(false);
+    }
+    for line in lines {
+        let t: &str = &line.text;
+        for finder in &needles {
+            for p in finder.find_iter(t.as_bytes()) {
+                // a header's text before `Hand #` is at most "PokerStars Home Game " long
+                for i in p.saturating_sub(32)..=p {
+                    if t.is_char_boundary(i)
+                        && !t[..i].trim_matches([' ', '\t']).is_empty()
+                        && is_header(&t[i..])?
+                    {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+    }
+    Ok(false)
 }
 
 impl<'a> Split<'a> {
@@ -479,6 +524,16 @@ mod tests {
         assert_eq!(parse_money("5.", 2), None);
         assert_eq!(parse_money("abc", 2), None);
         assert_eq!(parse_money("Rs. 10", 2), Some(1000));
+    }
+
+    #[test]
+    fn a_header_glued_inside_a_line_defers_the_file() {
+        let whole = "PokerStars Hand #1: x\nSeat 1: a\n\n\nPokerStars Hand #2: y\n";
+        assert!(split(whole.as_bytes(), 0, true).is_ok());
+        let glued = "PokerStars Hand #1: x\nSeat 1: aPokerStars Hand #2: y\n";
+        assert_eq!(split(glued.as_bytes(), 0, true).err(), Some("glued_header"));
+        let quoted = "PokerStars Hand #1: x\nSeat 1: a said PokerStars Hand #x\n";
+        assert!(split(quoted.as_bytes(), 0, true).is_ok()); // not a header: no digit
     }
 
     #[test]
