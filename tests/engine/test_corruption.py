@@ -17,7 +17,12 @@ way a buggy site or a tampered log would alter them:
                                                    bet, moves no chips: not corrupted)
 - a shown card becomes a card already on the board
                                                 -> duplicate_card
-- a call line is dropped                        -> total_pot_mismatch
+- a call line is dropped                        -> total_pot_mismatch, or round_not_closed
+                                                   / out_of_turn where the caller acts again
+                                                   later: an older log prints no returned
+                                                   bet, so the engine reads the unmatched bet
+                                                   as left in the pot and the total still
+                                                   adds up, but the skipped turn shows
 - the printed total pot changes                 -> total_pot_mismatch
 
 Every corrupted hand that still parses must carry an error finding with that code. A corruption
@@ -136,7 +141,7 @@ MUTATIONS: dict[str, tuple[Callable[[str], str | None], str]] = {
     "collected": (change_collected, "collected_mismatch|pot_not_distributed"),
     "raise_size": (change_raise, "wrong_call_amount|total_pot_mismatch|raise_to_mismatch"),
     "shown_card": (change_shown_card, "duplicate_card"),
-    "drop_call": (drop_call, "total_pot_mismatch"),
+    "drop_call": (drop_call, "total_pot_mismatch|round_not_closed|out_of_turn"),
     "total_pot": (change_total_pot, "total_pot_mismatch"),
 }
 
@@ -159,6 +164,8 @@ def _clean_hands(corpus: Path) -> list[tuple[registry.Format, str]]:
                 continue
             if hand.hand_id in seen or hand.report.cash_outs or len(hand.boards) > 1:
                 continue
+            if hand.site != "pokerstars":  # other brands in PokerStars' layout (Full Tilt
+                continue  # since 2016 ...) have rules of their own: a half chip rounded
             seen.add(hand.hand_id)
             if not replay(hand).has_errors:
                 out.append((fmt, chunk.text))
