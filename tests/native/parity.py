@@ -230,6 +230,19 @@ if __name__ == "__main__":
 _AMOUNT = None
 
 
+def move_line(lines: list[str], i: int, op: int, body: list[int], rng) -> None:  # noqa: ANN001
+    """The mutations that move line ``i`` rather than alter it: op 1 drops it, op 2 repeats
+    it, op 3 swaps it with another ``body`` line (the only one that draws from ``rng``, so
+    every harness's seeds keep giving the same mutated hands)."""
+    if op == 1:
+        del lines[i]
+    elif op == 2:
+        lines.insert(i, lines[i])
+    else:
+        j = rng.choice(body)
+        lines[i], lines[j] = lines[j], lines[i]
+
+
 def mutate_text(text: str, seed: int) -> str:
     """Each hand of ``text`` with one random change: an amount altered, a line dropped or
     repeated, two lines swapped. Most changes make the engine report findings."""
@@ -260,13 +273,8 @@ def mutate_text(text: str, seed: int) -> str:
                 v = float(whole) * rng.choice([0.5, 2, 1.5, 0]) + rng.choice([0, 1])
                 new = f"{v:.2f}" if cents else str(int(v))
                 lines[i] = lines[i][: m.start(2)] + new + lines[i][m.end(2):]
-        elif op == 1:
-            del lines[i]
-        elif op == 2:
-            lines.insert(i, lines[i])
         else:
-            j = rng.choice(body)
-            lines[i], lines[j] = lines[j], lines[i]
+            move_line(lines, i, op, body, rng)
         out.append("\n".join(lines))
     return "\n\n\n".join(out) + "\n"
 

@@ -14,7 +14,14 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.native.parity import Tally, compare_claimed, corpus_dir, file_deferred, python_parse
+from tests.native.parity import (
+    Tally,
+    compare_claimed,
+    corpus_dir,
+    file_deferred,
+    move_line,
+    python_parse,
+)
 
 #: Native format name -> its folder in the corpus.
 CORPUS_FOLDERS = {"ggpoker": "GGPoker", "ignition": "Bovada_Ignition"}
@@ -97,13 +104,8 @@ def _mutate_line(lines: list[str], body: list[int], rng: random.Random) -> None:
             value = int(whole.replace(".", "")) * rng.choice([0, 1, 2, 3]) // 2 + rng.choice([0, 1])
             new = f"{value // 100}.{value % 100:02d}" if "." in whole else str(value)
             lines[i] = lines[i][: m.start(2)] + new + lines[i][m.end(2):]
-    elif op == 1:
-        del lines[i]
-    elif op == 2:
-        lines.insert(i, lines[i])
     else:
-        j = rng.choice(body)
-        lines[i], lines[j] = lines[j], lines[i]
+        move_line(lines, i, op, body, rng)
 
 
 def mutate_hands(data: bytes, fmt: str, seed: int) -> bytes:
