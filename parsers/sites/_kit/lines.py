@@ -7,8 +7,8 @@ blank lines, and locating any error at its line) were the same in every module; 
 here so a module says only what one of its lines means.
 
 These sites' error conventions are kept as they were: an unreadable seat line is
-``bad_seat``, and an amount error in a seat line is left for the caller to locate. Full Tilt
-and WPN (both its layouts) read their seat lists with the PokerStars-like conventions
+``bad_seat``, and an amount error in a seat line is left for the caller to locate. Full Tilt,
+Winamax and WPN (both its layouts) read their seat lists with the PokerStars-like conventions
 (``unknown_line``, located amounts, the line's text on ``no_seats``): :func:`read_listed_seats`.
 """
 
@@ -43,12 +43,13 @@ def read_seats(lines: list[str], i: int, pattern: re.Pattern[str],
 
 def read_listed_seats(lines: list[str], i: int, pattern: re.Pattern[str],
                       row: Callable[[re.Match[str]], list], skip: str | None = None,
-                      ) -> tuple[dict[int, list], int]:
+                      missing: str = "no seat lines") -> tuple[dict[int, list], int]:
     """The seat list from line index ``i`` the PokerStars-like way, and the index after it.
 
     ``row`` turns a match of ``pattern`` into the Builder's row [name, stack, sitting_out,
     bounty]; an amount error it raises is located at the seat's line. A line that does not
     match is ``unknown_line``; a ``Seat`` line ending with ``skip`` is a notice, passed over.
+    No seat at all is ``no_seats``, said in the site's words (``missing``).
     """
     seats: dict[int, list] = {}
     n = len(lines)
@@ -65,7 +66,7 @@ def read_listed_seats(lines: list[str], i: int, pattern: re.Pattern[str],
             raise err.with_context(line=i + 1, text=lines[i]) from None
         i += 1
     if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1, text=lines[i] if i < n else "")
+        raise ParseError("no_seats", missing, line=i + 1, text=lines[i] if i < n else "")
     return seats, i
 
 
