@@ -48,15 +48,21 @@ from parsers.model import (
     TOURNAMENT_CHIPS,
     ActionKind,
     Hand,
-    LimitType,
     PrintedPot,
-    Stakes,
     Street,
 )
 from parsers.sites._kit.common import line_sniffer, with_site
 from parsers.sites._kit.ignorable import mentions_rabbit_hunt
 from parsers.sites._kit.lines import read_listed_seats
-from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.starlike import (
+    Builder,
+    Names,
+    cards_in,
+    game_of,
+    limit_stakes,
+    to_utc,
+    unknown,
+)
 from parsers.sites._kit.summary import board_from_summary, summary_seat_won
 from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import (
@@ -325,11 +331,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         b.close_street()
     if runs:
         b.boards = [runs[k] for k in sorted(runs)]
-    if limit is LimitType.FIXED_LIMIT:
-        stakes = Stakes(posted_sb if posted_sb is not None else first // 2, first, ante,
-                        first, second)
-    else:
-        stakes = Stakes(first, second, ante)
+    stakes = limit_stakes(limit, first, second, ante, posted_sb)
     return b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
         currency=currency, decimals=dec, stakes=stakes, seats=seats, button=button,

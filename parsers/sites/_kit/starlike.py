@@ -109,6 +109,17 @@ def bracketed(text: str) -> Iterator[str]:
         pos = text.find("[", end)
 
 
+def limit_stakes(limit: LimitType, first: int, second: int, ante: int,
+                 posted_sb: int | None = None) -> Stakes:
+    """The stakes a header's two amounts name. In fixed limit they are the small and big bets:
+    the big blind is the small bet, the small blind the one posted (half the small bet where
+    nobody posted one). In the other limits they are the blinds themselves."""
+    if limit is LimitType.FIXED_LIMIT:
+        sb = posted_sb if posted_sb is not None else first // 2
+        return Stakes(sb, first, ante, first, second)
+    return Stakes(first, second, ante)
+
+
 def cards_in(text: str) -> tuple[str, ...]:
     """Every card inside the brackets of ``text`` ("[Ah Kd]", "[ Jc, 4h ]", "[Ah Kd] [Qs]")."""
     out: list[str] = []
