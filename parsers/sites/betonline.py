@@ -56,7 +56,7 @@ from parsers.model import (
     Stakes,
 )
 from parsers.sites._kit.common import with_site
-from parsers.sites._kit.starlike import Builder, Names, cards_in, to_utc, unknown
+from parsers.sites._kit.starlike import Builder, Names, bracketed, cards_in, to_utc, unknown
 from parsers.sites._kit.tables import STREETS
 from parsers.text import Chunk, parse_money
 
@@ -351,15 +351,10 @@ def _between(last: int, seat: int, actor: int) -> bool:
 def _norm_cards(text: str) -> tuple[str, ...]:
     """Cards as printed ("[7S 7H]" by the skins, "[10c 3h]"): rank upper, suit lower."""
     out: list[str] = []
-    pos = text.find("[")
-    while pos != -1:
-        end = text.find("]", pos)
-        if end == -1:
-            break
-        fixed = " ".join(tok[:-1] + tok[-1:].lower() for tok in text[pos + 1 : end].split())
+    for inside in bracketed(text):
+        fixed = " ".join(tok[:-1] + tok[-1:].lower() for tok in inside.split())
         if fixed:
             out.extend(cards_in(f"[{fixed}]"))
-        pos = text.find("[", end)
     return tuple(out)
 
 

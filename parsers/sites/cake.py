@@ -54,12 +54,10 @@ from parsers.model import (
     Action,
     ActionKind,
     Hand,
-    LimitType,
-    Stakes,
     Street,
 )
 from parsers.sites._kit.common import search_sniffer, with_site
-from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.starlike import Builder, Names, game_of, limit_stakes, unknown
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import all_in_by_added
 from parsers.text import Chunk, parse_money
@@ -167,11 +165,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                    None)
     ante = max((a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE),
                default=ante_head)
-    if limit is LimitType.FIXED_LIMIT:
-        stakes = Stakes(sb_post if sb_post is not None else head_small // 2, head_small, ante,
-                        head_small, head_big)
-    else:
-        stakes = Stakes(head_small, head_big, ante)
+    stakes = limit_stakes(limit, head_small, head_big, ante, sb_post)
     return b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
         currency=currency, decimals=dec, stakes=stakes, seats=seats, button=button,

@@ -48,14 +48,21 @@ from parsers.model import (
     TOURNAMENT_CHIPS,
     ActionKind,
     Hand,
-    LimitType,
     PrintedPot,
-    Stakes,
     Street,
 )
 from parsers.sites._kit.common import line_sniffer, with_site
 from parsers.sites._kit.ignorable import mentions_rabbit_hunt
-from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.lines import read_listed_seats
+from parsers.sites._kit.starlike import (
+    Builder,
+    Names,
+    cards_in,
+    game_of,
+    limit_stakes,
+    to_utc,
+    unknown,
+)
 from parsers.sites._kit.summary import board_from_summary, summary_seat_won
 from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import (
@@ -177,24 +184,14 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     naive = datetime(y, mo, d, hh, mi, ss)
     local_time = f"{y:04d}/{mo:02d}/{d:02d} {hh:02d}:{mi:02d}:{ss:02d}"
 
-    seats: dict[int, list] = {}
     i, n = 1, len(lines)
     while i < n and not lines[i].strip():  # archives (HM2, PT) put a blank line here
         i += 1
     if i < n and lines[i].startswith("Seats: ") and lines[i][7:].isdigit():  # Rush tourneys
         max_seats = int(lines[i][7:])
         i += 1
-    while i < n and lines[i].startswith("Seat "):
-        s = _SEAT.match(lines[i])
-        if not s:
-            raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
-        try:
-            seats[int(s[1])] = [s[2], _chips(s[3], dec), "sitting out" in s[4], None]
-        except ParseError as err:
-            raise err.with_context(line=i + 1, text=lines[i]) from None
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1, text=lines[i] if i < n else "")
+    seats, i = read_listed_seats(
+        lines, i, _SEAT, lambda s: [s[2], _chips(s[3], dec), "sitting out" in s[4], None])
     names = Names(seats)
     b = Builder()
     chips = partial(_chips, dec=dec)
@@ -334,11 +331,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         b.close_street()
     if runs:
         b.boards = [runs[k] for k in sorted(runs)]
-    if limit is LimitType.FIXED_LIMIT:
-        stakes = Stakes(posted_sb if posted_sb is not None else first // 2, first, ante,
-                        first, second)
-    else:
-        stakes = Stakes(first, second, ante)
+    stakes = limit_stakes(limit, first, second, ante, posted_sb)
     return b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
         currency=currency, decimals=dec, stakes=stakes, seats=seats, button=button,

@@ -40,10 +40,10 @@ from functools import partial
 
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import ActionKind, Hand, LimitType, Stakes
+from parsers.model import ActionKind, Hand
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
-from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, unknown
+from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, limit_stakes, unknown
 from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import RaiseText, record_bet, split_all_in
 from parsers.text import Chunk, parse_money
@@ -93,10 +93,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     rake = _summary(b, names, seats, lines, k + 1)
     ante = max((a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE), default=0)
     sb, bb = _money(small), _money(big)
-    if limit is LimitType.FIXED_LIMIT:  # named by the bet sizes, blinds half of each
-        stakes = Stakes(sb // 2, sb, ante, sb, bb)
-    else:
-        stakes = Stakes(sb, bb, ante)
+    stakes = limit_stakes(limit, sb, bb, ante)  # fixed limit: named by the bet sizes
     return b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
         currency="USD", decimals=_DEC, stakes=stakes, seats=seats, button=int(tm[2]),

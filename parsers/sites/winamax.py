@@ -45,6 +45,7 @@ from parsers.model import (
 )
 from parsers.sites._kit.common import line_sniffer
 from parsers.sites._kit.ignorable import read_past_harmless
+from parsers.sites._kit.lines import read_listed_seats
 from parsers.sites._kit.starlike import (
     Builder,
     Names,
@@ -126,6 +127,13 @@ def _half_chips(chunk: Chunk, file: str) -> Hand:
     return _parse(chunk, file, 2)
 
 
+def _seat_row(s: re.Match[str], dec: int) -> list:
+    """A seat line as the Builder's row: its bounty is in the currency's cents (2 decimals)."""
+    stack = _money(s["stack"], dec)
+    bounty = _money(s["bounty"], 2) if s["bounty"] else None
+    return [s["name"], stack, "out" in s["tail"], bounty]
+
+
 def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
     lines = chunk.text.split("\n")
     head = lines[0].lstrip(" \t\ufeff")
@@ -182,23 +190,9 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
     started_at = to_utc(naive, zone or "UTC")
     local_time = f"{m['y']}/{m['mo']}/{m['d']} {m['h']}:{m['mi']}:{m['s']}"
 
-    seats: dict[int, list] = {}
     n = len(lines)
-    while i < n and lines[i].startswith("Seat "):
-        s = _SEAT.match(lines[i])
-        if not s:
-            raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
-        try:
-            stack = _money(s["stack"], dec)
-            bounty = _money(s["bounty"], 2) if s["bounty"] else None
-        except ParseError as err:
-            raise err.with_context(line=i + 1, text=lines[i]) from None
-        tail = s["tail"]
-        seats[int(s["seat"])] = [s["name"], stack, "out" in tail, bounty]
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines after the header", line=i + 1,
-                         text=lines[i] if i < n else "")
+    seats, i = read_listed_seats(lines, i, _SEAT, partial(_seat_row, dec=dec),
+                                 missing="no seat lines after the header")
     added = 0
     if i < n and lines[i].startswith("Hold-up to Pot: total "):
         try:

@@ -57,6 +57,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.ignorable import read_past_harmless
+from parsers.sites._kit.lines import read_listed_seats
 from parsers.sites._kit.starlike import (
     Builder,
     Names,
@@ -123,6 +124,11 @@ _C_IGNORED = ("received a card", "received card", "is timed out", "sitting out",
               "mucks cards", "sits out", "is back", "waits for big blind")
 
 
+def _seat_row(s: re.Match[str], dec: int) -> list:
+    """A seat line of either layout as the Builder's row (the fourth group: sitting out)."""
+    return [s[2], parse_money(s[3], dec), bool(s[4]), None]
+
+
 def _parse_classic(chunk: Chunk, file: str) -> Hand:
     lines = chunk.text.split("\n")
     m = _C_START.match(lines[0])
@@ -153,15 +159,7 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
     if i < n and lines[i].startswith("Seat ") and lines[i].endswith(" is the button"):
         button = int(lines[i][5:-14])
         i += 1
-    seats: dict[int, list] = {}
-    while i < n and lines[i].startswith("Seat "):
-        s = _C_SEAT.match(lines[i])
-        if not s:
-            raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
-        seats[int(s[1])] = [s[2], parse_money(s[3], dec), bool(s[4]), None]
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1, text=lines[i] if i < n else "")
+    seats, i = read_listed_seats(lines, i, _C_SEAT, partial(_seat_row, dec=dec))
     names = Names(seats)
     _nameless(names, seats, lines, i)
     b = Builder()
@@ -389,21 +387,8 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
         max_seats = int(t["max"]) if t["max"] else None
         button = int(t["button"]) if t["button"] else None
         i += 1
-    seats: dict[int, list] = {}
-    while i < n and lines[i].startswith("Seat "):
-        if lines[i].endswith(" will be allowed to play after the button"):
-            i += 1
-            continue
-        s = _SEAT.match(lines[i])
-        if not s:
-            raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
-        try:
-            seats[int(s[1])] = [s[2], parse_money(s[3], dec), bool(s[4]), None]
-        except ParseError as err:
-            raise err.with_context(line=i + 1, text=lines[i]) from None
-        i += 1
-    if not seats:
-        raise ParseError("no_seats", "no seat lines", line=i + 1, text=lines[i] if i < n else "")
+    seats, i = read_listed_seats(lines, i, _SEAT, partial(_seat_row, dec=dec),
+                                 skip=" will be allowed to play after the button")
     names = Names(seats)
     b = Builder()
     money = partial(parse_money, decimals=dec)

@@ -324,20 +324,25 @@ def check_check(state: TableState, action: Action, out: list[Finding]) -> None:
         )
 
 
+def _beyond_stack(state: TableState, action: Action, stack: int, out: list[Finding]) -> None:
+    """A call, bet or raise putting in more than the ``stack`` the seat has behind."""
+    money = state.money()
+    out.append(
+        money.finding(
+            "bet_exceeds_stack",
+            f"{describe(state, action, money)}: only {money(stack)} behind",
+            action.line,
+        )
+    )
+
+
 def check_call(state: TableState, action: Action, out: list[Finding]) -> None:
     seat = action.seat
     commit, stack = state.commit[seat], state.stack[seat]
     owed = state.current_bet - commit
     expected = min(owed, stack)
     if action.amount > stack:
-        money = state.money()
-        out.append(
-            money.finding(
-                "bet_exceeds_stack",
-                f"{describe(state, action, money)}: only {money(stack)} behind",
-                action.line,
-            )
-        )
+        _beyond_stack(state, action, stack, out)
         return
     if owed <= 0:
         money = state.money()
@@ -447,14 +452,7 @@ def check_bet_or_raise(state: TableState, action: Action, to: int, out: list[Fin
             )
         )
     if added > stack:
-        money = state.money()
-        out.append(
-            money.finding(
-                "bet_exceeds_stack",
-                f"{describe(state, action, money)}: only {money(stack)} behind",
-                action.line,
-            )
-        )
+        _beyond_stack(state, action, stack, out)
     increment = to - state.current_bet
     if increment <= 0:
         if not all_in:

@@ -93,6 +93,21 @@ def pokerkit_state(hand: Hand):  # noqa: ANN201 - pokerkit.State
     return state, order
 
 
+def _settle_step(state) -> bool:  # noqa: ANN001 - a pokerkit State
+    """One of pokerkit's end-of-hand steps if one is due (every hand shown, the bets pushed to
+    the pot, the pot pulled by its winner), in the order pokerkit asks for them; False when
+    none is (a deal or a player's decision comes next)."""
+    if state.can_show_or_muck_hole_cards():
+        state.show_or_muck_hole_cards(True)
+    elif state.can_push_chips():
+        state.push_chips()
+    elif state.can_pull_chips():
+        state.pull_chips()
+    else:
+        return False
+    return True
+
+
 def pokerkit_replay(hand: Hand, hole: dict[int, tuple[str, ...]]) -> PokerkitResult:
     """Play the log's actions through pokerkit; raise Disagreement where it objects."""
     state, order = pokerkit_state(hand)
@@ -153,12 +168,8 @@ def pokerkit_replay(hand: Hand, hole: dict[int, tuple[str, ...]]) -> PokerkitRes
                     for p in state.pots]
         if state.can_burn_card() or state.can_deal_board():
             deal()
-        elif state.can_show_or_muck_hole_cards():
-            state.show_or_muck_hole_cards(True)
-        elif state.can_push_chips():
-            state.push_chips()
-        elif state.can_pull_chips():
-            state.pull_chips()
+        elif _settle_step(state):
+            pass
         elif not empty_decision():
             raise Disagreement(f"pokerkit: hand not over, actor {state.actor_index}")
     return PokerkitResult({s: state.stacks[index[s]] for s in order}, pots or [])
@@ -275,13 +286,7 @@ def test_pokerkit_gives_all_odd_chips_to_one_winner() -> None:
             state.burn_card("??")
         elif state.can_deal_board():
             state.deal_board(next(board))
-        elif state.can_show_or_muck_hole_cards():
-            state.show_or_muck_hole_cards(True)
-        elif state.can_push_chips():
-            state.push_chips()
-        elif state.can_pull_chips():
-            state.pull_chips()
-        else:
+        elif not _settle_step(state):
             state.check_or_call()
     won = sorted(state.stacks)
     assert sum(won) == 730

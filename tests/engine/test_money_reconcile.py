@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pipeline.engine import Severity, replay
 from tests.support.handbuilder import HandBuilder
-from tests.support.replaykit import check_down, codes, errors, seat
+from tests.support.replaykit import check_down, codes, errors, heads_up, seat
 
 
 def three_way() -> HandBuilder:
@@ -31,11 +31,7 @@ def _walk() -> HandBuilder:
 def _heads_up_all_in(board: str) -> HandBuilder:
     """A (aces) and B (kings) all in preflop, the board run out; nothing collected yet."""
     return (
-        HandBuilder(sb=5, bb=10, button=1)
-        .seat(1, "A", 1000, "Ah Ad")
-        .seat(2, "B", 1000, "Kh Kd")
-        .post_sb(1)
-        .post_bb(2)
+        heads_up((1, "A", 1000, "Ah Ad"), (2, "B", 1000, "Kh Kd"))
         .all_in(1)
         .call(2)
         .board(board)

@@ -12,21 +12,13 @@ from pipeline.engine import Severity, replay
 from pipeline.engine.pots import build_pots
 from pipeline.engine.showdown import award_pots
 from tests.support.handbuilder import HandBuilder
-from tests.support.replaykit import check_down, codes, errors, seat
+from tests.support.replaykit import check_down, codes, errors, heads_up, seat
 
 
 def _heads_up_checked(board: str, hole1: str | None = None, hole2: str | None = None,
                       game: Game = Game.HOLDEM) -> HandBuilder:
     """A limps, B checks, both check every street of ``board`` (flop, turn, river)."""
-    limped = (
-        HandBuilder(sb=5, bb=10, button=1, game=game)
-        .seat(1, "A", 1000, hole1)
-        .seat(2, "B", 1000, hole2)
-        .post_sb(1)
-        .post_bb(2)
-        .call(1)
-        .check(2)
-    )
+    limped = heads_up((1, "A", 1000, hole1), (2, "B", 1000, hole2), game=game).call(1).check(2)
     return check_down(limped, (2, 1), board[:8], board[9:11], board[12:])
 
 
@@ -156,11 +148,7 @@ def test_non_holdem_showdown_unverified():
 def _run_it_twice() -> HandBuilder:
     """All in preflop for B's 5000, run twice: A wins the first board, B the second."""
     return (
-        HandBuilder(sb=100, bb=200, button=1)
-        .seat(1, "A", 10000, "Jc Ac")
-        .seat(2, "B", 5000, "9s Ah")
-        .post_sb(1)
-        .post_bb(2)
+        heads_up((1, "A", 10000, "Jc Ac"), (2, "B", 5000, "9s Ah"), sb=100, bb=200)
         .all_in(1)
         .call(2)
         .uncalled(1, 5000)

@@ -10,7 +10,7 @@ import pytest
 
 from pipeline.engine import Severity, replay
 from tests.support.handbuilder import HandBuilder
-from tests.support.replaykit import BOARD, check_down, codes, errors, table
+from tests.support.replaykit import BOARD, check_down, codes, errors, table, three_handed
 
 # ---- turn order ---------------------------------------------------------------------------
 
@@ -46,12 +46,7 @@ def test_fast_fold_early_fold_is_a_warning():
 
 def test_fold_after_all_in_blind_is_a_warning_and_forfeits():
     h = (
-        HandBuilder(button=1)
-        .seat(1, "A", 1000)
-        .seat(2, "B", 1000)
-        .seat(3, "C", 10)
-        .post_sb(2)
-        .post_bb(3)
+        three_handed(c=10)
         .fold(1)
         .fold(2)
         .fold(3)

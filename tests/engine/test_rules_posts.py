@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pipeline.engine import CODES, Severity, catalogue
 from tests.support.handbuilder import HandBuilder
-from tests.support.replaykit import BOARD, check_down, codes, errors, table
+from tests.support.replaykit import BOARD, check_down, codes, errors, table, three_handed
 
 
 def test_catalogue_is_consistent():
@@ -54,12 +54,7 @@ def test_post_amounts():
     assert "post_wrong_amount" in codes(table().post_sb(2).post_bb(3, 20).build())
     # all-in for less than the blind is fine, and the others still owe the full blind
     h = (
-        HandBuilder(button=1)
-        .seat(1, "A", 1000)
-        .seat(2, "B", 1000)
-        .seat(3, "C", 6)
-        .post_sb(2)
-        .post_bb(3)
+        three_handed(c=6)
         .call(1)
         .fold(2)
         .flop("2c 3d 4h")

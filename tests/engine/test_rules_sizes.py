@@ -10,7 +10,7 @@ from __future__ import annotations
 from parsers.model import LimitType
 from pipeline.engine import Severity, replay
 from tests.support.handbuilder import HandBuilder
-from tests.support.replaykit import BOARD, check_down, codes, errors, table
+from tests.support.replaykit import BOARD, check_down, codes, errors, table, three_handed
 
 
 def _limped_to_the_flop() -> HandBuilder:
@@ -36,12 +36,7 @@ def test_messages_name_seat_street_and_amounts():
 def test_wrong_call_amount_and_short_all_in_call():
     assert "wrong_call_amount" in codes(table().post_sb(2).post_bb(3).call(1, 5).build())
     h = (
-        HandBuilder(button=1)
-        .seat(1, "A", 1000)
-        .seat(2, "B", 30)
-        .seat(3, "C", 1000)
-        .post_sb(2)
-        .post_bb(3)
+        three_handed(b=30)
         .raise_to(1, 100)
         .call(2)
         .fold(3)
@@ -69,12 +64,7 @@ def test_raise_too_small_and_bet_too_small():
 def test_short_all_in_raise_does_not_reopen():
     def hand():
         return (
-            HandBuilder(button=1)
-            .seat(1, "A", 1000)
-            .seat(2, "B", 1000)
-            .seat(3, "C", 45)
-            .post_sb(2)
-            .post_bb(3, 10)
+            three_handed(c=45)
         )
 
     # A raises to 30, B calls, C all-in to 45 (a short raise of 15 < 20): A and B may only call.
@@ -87,12 +77,7 @@ def test_short_all_in_raise_does_not_reopen():
 
 def test_full_all_in_raise_reopens():
     h = (
-        HandBuilder(button=1)
-        .seat(1, "A", 1000)
-        .seat(2, "B", 1000)
-        .seat(3, "C", 60)
-        .post_sb(2)
-        .post_bb(3)
+        three_handed(c=60)
         .raise_to(1, 30)
         .call(2)
         .all_in(3)
@@ -167,12 +152,7 @@ def test_fixed_limit_sizes_and_cap():
 
 def test_bet_exceeds_stack():
     h = (
-        HandBuilder(button=1)
-        .seat(1, "A", 50)
-        .seat(2, "B", 1000)
-        .seat(3, "C", 1000)
-        .post_sb(2)
-        .post_bb(3)
+        three_handed(a=50)
         .raise_to(1, 60)
         .build()
     )

@@ -10,7 +10,7 @@ from parsers.model import Action, ActionKind, Hand, LimitType, Seat, Street
 from pipeline.engine import Severity, replay
 from pipeline.engine.state import UNBOUNDED
 from tests.support.handbuilder import HandBuilder
-from tests.support.replaykit import check_down, codes, errors, seat
+from tests.support.replaykit import check_down, codes, errors, heads_up, seat
 
 
 def three_way(**kw) -> HandBuilder:
@@ -86,11 +86,7 @@ def test_unmatched_chips_paid_to_someone_else_are_still_an_error():
 
 def _showdown(hole1: str, hole2: str, board: str = "As 7d 4h 9c 2s") -> Hand:
     return (
-        HandBuilder(sb=5, bb=10, button=1)
-        .seat(1, "A", 1000, hole1)
-        .seat(2, "B", 1000, hole2)
-        .post_sb(1)
-        .post_bb(2)
+        heads_up((1, "A", 1000, hole1), (2, "B", 1000, hole2))
         .call(1)
         .check(2)
         .board(board)
@@ -315,11 +311,7 @@ def test_raise_increment_counted_from_a_short_big_blind_is_not_a_mismatch():
 
 def _no_collections() -> Hand:
     return (
-        HandBuilder(sb=20, bb=40, button=3)
-        .seat(3, "Hero", 265, "2d Ks")
-        .seat(8, "Player0", 735, "Qd Qs")
-        .post_sb(3)
-        .post_bb(8)
+        heads_up((3, "Hero", 265, "2d Ks"), (8, "Player0", 735, "Qd Qs"), sb=20, bb=40)
         .all_in(3)
         .call(8)
         .board("Qc As 4s Kd Ad")

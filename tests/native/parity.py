@@ -115,6 +115,54 @@ def _hand_rows(rows, name: str, i: int) -> pa.Table:  # noqa: ANN001 - store Row
     return rows.tables[name].slice(s[i], s[i + 1] - s[i])
 
 
+def file_deferred(out: dict, py, tally: Tally) -> bool:  # noqa: ANN001 - a PackedFile
+    """True when the native core deferred the whole file (counted in ``tally`` by reason:
+    every hand the Python path found is a deferred chunk); nothing is then compared."""
+    if out["deferred"] is None:
+        return False
+    tally.file_deferred[out["deferred"]] += 1
+    tally.deferred["file:" + out["deferred"]] += len(py.ends)
+    tally.chunks += len(py.ends)
+    return True
+
+
+def first_difference(path: str, name: str, got: pa.Table, want: pa.Table) -> str:
+    """The first row where two tables differ (only the differing columns), or their sizes."""
+    g, w = got.to_pylist(), want.to_pylist()
+    for i, (a, b) in enumerate(zip(g, w, strict=False)):
+        if a != b:
+            diff = {key: (a[key], b[key]) for key in a if a[key] != b[key]}
+            return f"{path}: {name} row {i} ({a.get('hand_id')}): {diff}"
+    return f"{path}: {name}: {len(g)} rows vs {len(w)}"
+
+
+def compare_claimed(path: str, py, out: dict, claimed: list[int], tally: Tally) -> None:  # noqa: ANN001
+    """Compare, table by table, the rows the native core wrote for the chunks it ``claimed``
+    with the Python path's rows for the same chunks (``imported_at`` aside: it is the clock).
+
+    Every format's parity harness ends with this step, so the comparison is one piece: a
+    claimed chunk the Python path rejected is a mismatch and stops the file there.
+    """
+    bad = [k for k in claimed if py.rows_at[k] < 0]
+    if bad:
+        tally.mismatches.append(
+            f"{path}: native claimed chunks the Python path rejected: {bad[:5]}")
+        return
+    for name in TABLES:
+        parts = [_hand_rows(py.rows, name, py.rows_at[k]) for k in claimed]
+        want = pa.concat_tables(parts) if parts else py.rows.tables[name].slice(0, 0)
+        got = out[name]
+        if name == "hands":
+            want = want.drop_columns(["imported_at"])
+            got = got.drop_columns(["imported_at"])
+        if not got.schema.equals(want.schema):
+            tally.mismatches.append(
+                f"{path}: {name} schema differs:\n{got.schema}\nvs\n{want.schema}")
+        elif not got.equals(want):
+            tally.mismatches.append(first_difference(path, name, got, want))
+    tally.compared += len(claimed)
+
+
 def compare_file(data: bytes, path: str, tally: Tally, native_mod=None) -> None:  # noqa: ANN001
     """Parse one file with both cores and add what they say to ``tally``."""
     import sidepot_native as nat
@@ -125,10 +173,7 @@ def compare_file(data: bytes, path: str, tally: Tally, native_mod=None) -> None:
         return
     tally.files += 1
     out = nat.parse_pokerstars(data, path, 0, 0)
-    if out["deferred"] is not None:
-        tally.file_deferred[out["deferred"]] += 1
-        tally.deferred["file:" + out["deferred"]] += len(py.ends)
-        tally.chunks += len(py.ends)
+    if file_deferred(out, py, tally):
         return
     chunks = out["chunks"].to_pylist()
     tally.chunks += len(chunks)
@@ -144,32 +189,7 @@ def compare_file(data: bytes, path: str, tally: Tally, native_mod=None) -> None:
             tally.deferred[c["reason"]] += 1
         elif c["status"] == "rejected":
             tally.mismatches.append(f"{path}: chunk {k} at {c['offset']}: native internal_error")
-    bad = [k for k, _ in claimed if py.rows_at[k] < 0]
-    if bad:
-        tally.mismatches.append(
-            f"{path}: native claimed chunks the Python path rejected: {bad[:5]}")
-        return
-    for name in TABLES:
-        parts = [_hand_rows(py.rows, name, py.rows_at[k]) for k, _ in claimed]
-        want = pa.concat_tables(parts) if parts else py.rows.tables[name].slice(0, 0)
-        got = out[name]
-        if name == "hands":
-            want = want.drop_columns(["imported_at"])
-            got = got.drop_columns(["imported_at"])
-        if not got.schema.equals(want.schema):
-            tally.mismatches.append(
-                f"{path}: {name} schema differs:\n{got.schema}\nvs\n{want.schema}")
-            continue
-        if not got.equals(want):
-            g, w = got.to_pylist(), want.to_pylist()
-            for i, (a, b) in enumerate(zip(g, w, strict=False)):
-                if a != b:
-                    diff = {key: (a[key], b[key]) for key in a if a[key] != b[key]}
-                    tally.mismatches.append(f"{path}: {name} row {i} ({a.get('hand_id')}): {diff}")
-                    break
-            else:
-                tally.mismatches.append(f"{path}: {name}: {len(g)} rows vs {len(w)}")
-    tally.compared += len(claimed)
+    compare_claimed(path, py, out, [k for k, _ in claimed], tally)
 
 
 def run_corpus(tally: Tally, site: str = "PokerStars") -> None:
@@ -210,6 +230,19 @@ if __name__ == "__main__":
 _AMOUNT = None
 
 
+def move_line(lines: list[str], i: int, op: int, body: list[int], rng) -> None:  # noqa: ANN001
+    """The mutations that move line ``i`` rather than alter it: op 1 drops it, op 2 repeats
+    it, op 3 swaps it with another ``body`` line (the only one that draws from ``rng``, so
+    every harness's seeds keep giving the same mutated hands)."""
+    if op == 1:
+        del lines[i]
+    elif op == 2:
+        lines.insert(i, lines[i])
+    else:
+        j = rng.choice(body)
+        lines[i], lines[j] = lines[j], lines[i]
+
+
 def mutate_text(text: str, seed: int) -> str:
     """Each hand of ``text`` with one random change: an amount altered, a line dropped or
     repeated, two lines swapped. Most changes make the engine report findings."""
@@ -240,13 +273,8 @@ def mutate_text(text: str, seed: int) -> str:
                 v = float(whole) * rng.choice([0.5, 2, 1.5, 0]) + rng.choice([0, 1])
                 new = f"{v:.2f}" if cents else str(int(v))
                 lines[i] = lines[i][: m.start(2)] + new + lines[i][m.end(2):]
-        elif op == 1:
-            del lines[i]
-        elif op == 2:
-            lines.insert(i, lines[i])
         else:
-            j = rng.choice(body)
-            lines[i], lines[j] = lines[j], lines[i]
+            move_line(lines, i, op, body, rng)
         out.append("\n".join(lines))
     return "\n\n\n".join(out) + "\n"
 

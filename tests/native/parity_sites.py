@@ -14,9 +14,14 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pyarrow as pa
-
-from tests.native.parity import TABLES, Tally, _hand_rows, corpus_dir, python_parse
+from tests.native.parity import (
+    Tally,
+    compare_claimed,
+    corpus_dir,
+    file_deferred,
+    move_line,
+    python_parse,
+)
 
 #: Native format name -> its folder in the corpus.
 CORPUS_FOLDERS = {"ggpoker": "GGPoker", "ignition": "Bovada_Ignition"}
@@ -39,15 +44,6 @@ def corpus_files(fmt: str) -> list[Path]:
     return sorted(p for p in (root / CORPUS_FOLDERS[fmt]).rglob("*") if p.is_file())
 
 
-def _first_difference(path: str, name: str, got: pa.Table, want: pa.Table) -> str:
-    g, w = got.to_pylist(), want.to_pylist()
-    for i, (a, b) in enumerate(zip(g, w, strict=False)):
-        if a != b:
-            diff = {key: (a[key], b[key]) for key in a if a[key] != b[key]}
-            return f"{path}: {name} row {i} ({a.get('hand_id')}): {diff}"
-    return f"{path}: {name}: {len(g)} rows vs {len(w)}"
-
-
 def compare_site_file(data: bytes, path: str, fmt: str, tally: SiteTally) -> None:
     """Parse one file with both cores (the native one as ``fmt``) and add what they say to
     ``tally``; a file the Python path detects as another format is left out."""
@@ -58,10 +54,7 @@ def compare_site_file(data: bytes, path: str, fmt: str, tally: SiteTally) -> Non
         return
     tally.files += 1
     out = nat.parse_text(data, path, fmt, 0, 0)
-    if out["deferred"] is not None:
-        tally.file_deferred[out["deferred"]] += 1
-        tally.deferred["file:" + out["deferred"]] += len(py.ends)
-        tally.chunks += len(py.ends)
+    if file_deferred(out, py, tally):
         return
     chunks = out["chunks"].to_pylist()
     consumed = out["consumed"]
@@ -86,22 +79,7 @@ def compare_site_file(data: bytes, path: str, fmt: str, tally: SiteTally) -> Non
             (tally.storable if stored else tally.rejected_by_python)[c["reason"]] += 1
         elif c["status"] == "rejected":
             tally.mismatches.append(f"{path}: chunk {k} at {c['offset']}: native internal_error")
-    bad = [k for k in claimed if py.rows_at[k] < 0]
-    if bad:
-        tally.mismatches.append(f"{path}: native claimed chunks Python rejected: {bad[:5]}")
-        return
-    for name in TABLES:
-        parts = [_hand_rows(py.rows, name, py.rows_at[k]) for k in claimed]
-        want = pa.concat_tables(parts) if parts else py.rows.tables[name].slice(0, 0)
-        got = out[name]
-        if name == "hands":
-            want, got = want.drop_columns(["imported_at"]), got.drop_columns(["imported_at"])
-        if not got.schema.equals(want.schema):
-            tally.mismatches.append(f"{path}: {name} schema differs:\n{got.schema}\nvs\n"
-                                    f"{want.schema}")
-        elif not got.equals(want):
-            tally.mismatches.append(_first_difference(path, name, got, want))
-    tally.compared += len(claimed)
+    compare_claimed(path, py, out, claimed, tally)
 
 
 def run_site_corpus(fmt: str, tally: SiteTally, every: int = 1) -> None:
@@ -126,13 +104,8 @@ def _mutate_line(lines: list[str], body: list[int], rng: random.Random) -> None:
             value = int(whole.replace(".", "")) * rng.choice([0, 1, 2, 3]) // 2 + rng.choice([0, 1])
             new = f"{value // 100}.{value % 100:02d}" if "." in whole else str(value)
             lines[i] = lines[i][: m.start(2)] + new + lines[i][m.end(2):]
-    elif op == 1:
-        del lines[i]
-    elif op == 2:
-        lines.insert(i, lines[i])
     else:
-        j = rng.choice(body)
-        lines[i], lines[j] = lines[j], lines[i]
+        move_line(lines, i, op, body, rng)
 
 
 def mutate_hands(data: bytes, fmt: str, seed: int) -> bytes:

@@ -11,9 +11,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pyarrow as pa
-
-from tests.native.parity import TABLES, Tally, _hand_rows, corpus_dir, python_parse, sim_configs
+from tests.native.parity import (
+    Tally,
+    compare_claimed,
+    corpus_dir,
+    file_deferred,
+    python_parse,
+    sim_configs,
+)
 
 
 def known_sites() -> list[str]:
@@ -32,10 +37,7 @@ def compare_phh_file(data: bytes, path: str, tally: Tally) -> None:
         return
     tally.files += 1
     out = nat.parse_phh(data, path, 0, 0, True, known_sites())
-    if out["deferred"] is not None:
-        tally.file_deferred[out["deferred"]] += 1
-        tally.deferred["file:" + out["deferred"]] += len(py.ends)
-        tally.chunks += len(py.ends)
+    if file_deferred(out, py, tally):
         return
     chunks = out["chunks"].to_pylist()
     tally.chunks += len(chunks)
@@ -51,29 +53,7 @@ def compare_phh_file(data: bytes, path: str, tally: Tally) -> None:
             tally.deferred[c["reason"]] += 1
         elif c["status"] == "rejected":
             tally.mismatches.append(f"{path}: chunk {k}: native internal_error")
-    if any(py.rows_at[k] < 0 for k in claimed):
-        tally.mismatches.append(f"{path}: native claimed chunks the Python path rejected")
-        return
-    for name in TABLES:
-        parts = [_hand_rows(py.rows, name, py.rows_at[k]) for k in claimed]
-        want = pa.concat_tables(parts) if parts else py.rows.tables[name].slice(0, 0)
-        got = out[name]
-        if name == "hands":
-            want, got = want.drop_columns(["imported_at"]), got.drop_columns(["imported_at"])
-        if not got.schema.equals(want.schema):
-            tally.mismatches.append(f"{path}: {name} schema differs:\n{got.schema}\n"
-                                    f"vs\n{want.schema}")
-        elif not got.equals(want):
-            g, w = got.to_pylist(), want.to_pylist()
-            for i, (a, b) in enumerate(zip(g, w, strict=False)):
-                if a != b:
-                    diff = {key: (a[key], b[key]) for key in a if a[key] != b[key]}
-                    tally.mismatches.append(f"{path}: {name} row {i} ({a.get('hand_id')}): "
-                                            f"{diff}")
-                    break
-            else:
-                tally.mismatches.append(f"{path}: {name}: {len(g)} rows vs {len(w)}")
-    tally.compared += len(claimed)
+    compare_claimed(path, py, out, claimed, tally)
 
 
 def run_phh_corpus(tally: Tally) -> None:

@@ -189,32 +189,16 @@ class HandBuilder:
         return self
 
     def show(self, seat: int, hole: str) -> HandBuilder:
-        self.actions.append(
-            Action(
-                Street.SHOWDOWN,
-                seat,
-                ActionKind.SHOW,
-                0,
-                0,
-                False,
-                cards(hole) or (),
-                len(self.actions) + 10,
-            )
-        )
-        return self
+        return self._showdown(ActionKind.SHOW, seat, hole)
 
     def muck(self, seat: int, hole: str | None = None) -> HandBuilder:
+        return self._showdown(ActionKind.MUCK, seat, hole)
+
+    def _showdown(self, kind: ActionKind, seat: int, hole: str | None) -> HandBuilder:
+        """A show or a muck: no chips move; the cards, where given, are the seat's."""
         self.actions.append(
-            Action(
-                Street.SHOWDOWN,
-                seat,
-                ActionKind.MUCK,
-                0,
-                0,
-                False,
-                cards(hole) or (),
-                len(self.actions) + 10,
-            )
+            Action(Street.SHOWDOWN, seat, kind, 0, 0, False, cards(hole) or (),
+                   len(self.actions) + 10)
         )
         return self
 

@@ -2,8 +2,9 @@
 
 Beside :mod:`handbuilder` (which writes a hand like a hand history): reading the findings
 (:func:`codes`, :func:`errors`), a seat's result (:func:`seat`), a table of identical stacks
-(:func:`table`), and a hand checked down street after street (:func:`check_down`), so a
-scenario test says only what is particular to its rule.
+(:func:`table`), two or three seats with the blinds posted (:func:`heads_up`,
+:func:`three_handed`), and a hand checked down street after street (:func:`check_down`), so
+a scenario test says only what is particular to its rule.
 """
 
 from __future__ import annotations
@@ -43,6 +44,27 @@ def table(n: int = 3, stack: int = 1000, **kw: object) -> HandBuilder:
     for i in range(1, n + 1):
         b.seat(i, "ABCDEFGHIJ"[i - 1] * 3, stack)
     return b
+
+
+#: A seat as :func:`heads_up` takes it: number, name, stack, hole cards (None: unseen).
+SeatSpec = tuple[int, str, int, str | None]
+
+
+def heads_up(first: SeatSpec, second: SeatSpec, **kw: object) -> HandBuilder:
+    """Two seats, blinds posted: ``first`` on the button posts the small blind, ``second`` the
+    big one (the heads-up rule). ``kw`` goes to HandBuilder (sb, bb, game...); the button is
+    ``first``'s seat. The two-handed start of most money and showdown scenarios."""
+    b = HandBuilder(button=first[0], **kw)  # type: ignore[arg-type]
+    for number, name, stack, hole in (first, second):
+        b.seat(number, name, stack, hole)
+    return b.post_sb(first[0]).post_bb(second[0])
+
+
+def three_handed(a: int = 1000, b: int = 1000, c: int = 1000) -> HandBuilder:
+    """Seats 1-3 named A, B, C with these stacks, button 1, the blinds posted by 2 and 3: the
+    start of the size and order rules' scenarios, where one short stack is the point."""
+    return (HandBuilder(button=1).seat(1, "A", a).seat(2, "B", b).seat(3, "C", c)
+            .post_sb(2).post_bb(3))
 
 
 def check_down(b: HandBuilder, order: tuple[int, ...], *streets: str) -> HandBuilder:

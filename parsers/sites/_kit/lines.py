@@ -7,9 +7,9 @@ blank lines, and locating any error at its line) were the same in every module; 
 here so a module says only what one of its lines means.
 
 These sites' error conventions are kept as they were: an unreadable seat line is
-``bad_seat``, and an amount error in a seat line is left for the caller to locate. The
-PokerStars-like modules (``_starlike``) read their seat lists with other conventions
-(``unknown_line``, bounties, located amounts) and keep their own loops.
+``bad_seat``, and an amount error in a seat line is left for the caller to locate. Full Tilt,
+Winamax and WPN (both its layouts) read their seat lists with the PokerStars-like conventions
+(``unknown_line``, located amounts, the line's text on ``no_seats``): :func:`read_listed_seats`.
 """
 
 from __future__ import annotations
@@ -38,6 +38,35 @@ def read_seats(lines: list[str], i: int, pattern: re.Pattern[str],
         i += 1
     if not seats:
         raise ParseError("no_seats", "no seat lines", line=i + 1)
+    return seats, i
+
+
+def read_listed_seats(lines: list[str], i: int, pattern: re.Pattern[str],
+                      row: Callable[[re.Match[str]], list], skip: str | None = None,
+                      missing: str = "no seat lines") -> tuple[dict[int, list], int]:
+    """The seat list from line index ``i`` the PokerStars-like way, and the index after it.
+
+    ``row`` turns a match of ``pattern`` into the Builder's row [name, stack, sitting_out,
+    bounty]; an amount error it raises is located at the seat's line. A line that does not
+    match is ``unknown_line``; a ``Seat`` line ending with ``skip`` is a notice, passed over.
+    No seat at all is ``no_seats``, said in the site's words (``missing``).
+    """
+    seats: dict[int, list] = {}
+    n = len(lines)
+    while i < n and lines[i].startswith("Seat "):
+        if skip is not None and lines[i].endswith(skip):
+            i += 1
+            continue
+        s = pattern.match(lines[i])
+        if not s:
+            raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
+        try:
+            seats[int(s[1])] = row(s)
+        except ParseError as err:
+            raise err.with_context(line=i + 1, text=lines[i]) from None
+        i += 1
+    if not seats:
+        raise ParseError("no_seats", missing, line=i + 1, text=lines[i] if i < n else "")
     return seats, i
 
 

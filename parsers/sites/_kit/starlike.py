@@ -18,6 +18,7 @@ live here so each site module only says how *its* lines look:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -93,16 +94,37 @@ def game_of(words: str, line: str, lineno: int = 1) -> tuple[Game, LimitType]:
                           text=line)
 
 
-def cards_in(text: str) -> tuple[str, ...]:
-    """Every card inside the brackets of ``text`` ("[Ah Kd]", "[ Jc, 4h ]", "[Ah Kd] [Qs]")."""
-    out: list[str] = []
+def bracketed(text: str) -> Iterator[str]:
+    """What stands inside each ``[...]`` of ``text``, in order; an unclosed ``[`` ends it.
+
+    Sites print a street's cards as one or more bracket groups ("[Ah Kd] [Qs]"); every
+    reader of such cards walks them this way.
+    """
     pos = text.find("[")
     while pos != -1:
         end = text.find("]", pos)
         if end == -1:
-            break
-        out.extend(parse_cards(text[pos + 1 : end].replace(",", " ")))
+            return
+        yield text[pos + 1 : end]
         pos = text.find("[", end)
+
+
+def limit_stakes(limit: LimitType, first: int, second: int, ante: int,
+                 posted_sb: int | None = None) -> Stakes:
+    """The stakes a header's two amounts name. In fixed limit they are the small and big bets:
+    the big blind is the small bet, the small blind the one posted (half the small bet where
+    nobody posted one). In the other limits they are the blinds themselves."""
+    if limit is LimitType.FIXED_LIMIT:
+        sb = posted_sb if posted_sb is not None else first // 2
+        return Stakes(sb, first, ante, first, second)
+    return Stakes(first, second, ante)
+
+
+def cards_in(text: str) -> tuple[str, ...]:
+    """Every card inside the brackets of ``text`` ("[Ah Kd]", "[ Jc, 4h ]", "[Ah Kd] [Qs]")."""
+    out: list[str] = []
+    for inside in bracketed(text):
+        out.extend(parse_cards(inside.replace(",", " ")))
     return tuple(out)
 
 
