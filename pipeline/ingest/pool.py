@@ -73,12 +73,13 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-#: Manager threads of stopped pools that did not end (see :meth:`Pool.stop`).
+#: Pools stopped mid-work (see :meth:`Pool.stop`): their threads are never joined.
 _ABANDONED: list[object] = []
 
 
 def left_a_thread_behind() -> bool:
-    """Whether a stopped pool left a manager thread that exit would wait on forever."""
+    """Whether a pool was stopped mid-work: exit must not wait on what it left (a manager
+    thread waiting forever for a terminated worker's message, a queue's feeder thread)."""
     return bool(_ABANDONED)
 
 
@@ -150,8 +151,10 @@ class Pool:
         manager = getattr(executor, "_executor_manager_thread", None)
         if manager is not None:
             manager.join(timeout=2)
-            if manager.is_alive():
-                _ABANDONED.append(manager)
+        # Whatever else a stopped pool leaves (its manager thread still waiting, a queue's
+        # feeder thread, a child the interpreter would join), exit must not wait on it: once
+        # seen once in a loaded test run, an interrupted import printed its line and hung.
+        _ABANDONED.append(executor)
         self.executor = None
 
     def map_ordered(
