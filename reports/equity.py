@@ -145,13 +145,13 @@ def board_tallies(jobs: Sequence[Job]) -> list[Tallies | None]:
     for i, key in enumerate(keys):
         if out[i] is not None:
             continue
-        result = counted.get(i, counted.get(todo.get(key, -1))) if key is not None else counted[i]
-        contenders = jobs[i][2]
+        first = todo[key if key is not None else i]  # the job counted for this one
+        result, contenders = counted[first], jobs[i][2]
         if result is not None and key is not None:
-            if i in counted:
+            if first == i:
                 situations.memo.put(key, _to_counts(result, contenders))
             else:  # the same situation under other suits and seats: its counts, renamed
-                result = _from_counts(_to_counts(result, jobs[todo[key]][2]), contenders)
+                result = _from_counts(_to_counts(result, jobs[first][2]), contenders)
         out[i] = result
     return out
 
