@@ -152,7 +152,7 @@ def import_cmd(
     if watch:
         _watch(paths, db_path(db), as_json, poll, zones)
     elif dask is not None and parquet is not None:
-        _dask_import(paths, dask, parquet, jobs, as_json, zones)
+        _dask_import(paths, dask, parquet, jobs, as_json, zones, settle_seconds)
     else:
         _import(paths, db_path(db), as_json, batch_size, jobs, force, zones, allin,
                 settle_seconds)
@@ -233,10 +233,10 @@ def _refresh_stats(db: str, summary: ImportSummary,
 
 
 def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int,
-                 as_json: bool, zones: ZoneSettings) -> None:
+                 as_json: bool, zones: ZoneSettings, settle: float | None = None) -> None:
     from pipeline.ingest.dask import import_dask
 
-    s = import_dask(paths, out, scheduler, workers=max(jobs, 2), zones=zones)
+    s = import_dask(paths, out, scheduler, workers=max(jobs, 2), zones=zones, settle=settle)
     if as_json:
         typer.echo(to_json(s))
         return

@@ -17,8 +17,10 @@ Why this shape:
   copy of the first file in the order an import walks a folder. Every Parquet row carries
   its ``shard`` for that. The summary counts as the DuckDB import does: ``hands_imported``
   (distinct hands of this run's shards) and ``duplicates``.
-- A last hand left incomplete (a client still writing it) is not written, as in a DuckDB
-  import: the files row says ``partial`` and where its reading stopped.
+- A last hand cut short is judged as a DuckDB import judges it: while its file may still be
+  growing (changed less than ``settle`` seconds before the task reads it) it is not written,
+  and the files row says ``partial`` and where its reading stopped; in an older file it is
+  the reject it is, with the reader's reason, and the file is ``complete``.
 - Hands get their time zone as in a DuckDB import (:func:`pipeline.ingest.zones.resolve_hands`,
   with the same settings), before the month partition is taken from ``started_at``.
 - Dask is optional (``pip install sidepot[dask]``); it is imported only when asked for.
@@ -39,11 +41,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.config import MAX_FILE_BYTES
+from pipeline.config import MAX_FILE_BYTES, settle_seconds
 from pipeline.errors import SidepotError
 from pipeline.ingest.anonymous import mark_seats
 from pipeline.ingest.files import iter_files
-from pipeline.ingest.pack import pack
+from pipeline.ingest.pack import pack, with_tail
 from pipeline.ingest.parse import parse_bytes
 from pipeline.ingest.zones import ZoneSettings, resolve_hands
 from pipeline.store.db import _first_copies
@@ -109,14 +111,22 @@ def shard_id(path: str) -> str:
     return hashlib.blake2b(path.encode("utf-8", "surrogatepass"), digest_size=10).hexdigest()
 
 
-def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None) -> ShardResult:
-    """The task: one input file -> its Parquet files under ``out_dir`` (replacing earlier ones)."""
+def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None,
+                settle: float | None = None) -> ShardResult:
+    """The task: one input file -> its Parquet files under ``out_dir`` (replacing earlier ones).
+
+    ``settle``: seconds since its last change during which the file's last hand cut short is
+    held back as still being written (None: :func:`pipeline.config.settle_seconds`).
+    """
     out, shard = Path(out_dir), shard_id(path)
     _remove_shard(out, shard)
-    if Path(path).stat().st_size > MAX_FILE_BYTES:  # as the DuckDB import: skipped, unread
+    stat = Path(path).stat()
+    if stat.st_size > MAX_FILE_BYTES:  # as the DuckDB import: skipped, unread
         return _too_large(out, path, shard)
     data = Path(path).read_bytes()
     packed = pack(parse_bytes(data, path))
+    if not _may_grow(stat.st_mtime, settle_seconds() if settle is None else settle):
+        packed = with_tail(packed, len(data))  # an old file's cut last hand: a reject
     reasons = Counter(r.reason for r in packed.rejects.values())
     codes = Counter(code for hand_codes in packed.codes for code in hand_codes)
     partitions: list[str] = []
@@ -142,6 +152,13 @@ def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None) -> S
     return ShardResult(path, shard, packed.format, packed.skip, packed.n_outcomes,
                        len(packed.rejects), dict(reasons), dict(codes), tuple(partitions),
                        rows.n_hands, packed.incomplete)
+
+
+def _may_grow(mtime: float, settle: float) -> bool:
+    """Whether a file last changed at ``mtime`` may still be growing, as the DuckDB import
+    decides it (:meth:`pipeline.ingest.writer.Writer._recent`): changed less than ``settle``
+    seconds ago, either way (a clock a little ahead)."""
+    return abs(time.time() - mtime) < settle
 
 
 def _too_large(out: Path, path: str, shard: str) -> ShardResult:
@@ -237,12 +254,14 @@ def import_dask(
     *,
     workers: int = 2,
     zones: ZoneSettings | None = None,
+    settle: float | None = None,
 ) -> DaskSummary:
     """Parse and replay every file under ``paths`` on a Dask cluster, writing Parquet shards.
 
     ``scheduler`` is a scheduler address (``tcp://host:8786``) or ``"local"`` for a
     :class:`distributed.LocalCluster` of ``workers`` single-threaded processes. ``zones``:
-    the user's time zones for hands whose log prints none.
+    the user's time zones for hands whose log prints none. ``settle``: as for
+    :func:`pipeline.ingest.run.import_paths` (None: :func:`pipeline.config.settle_seconds`).
     """
     try:
         from distributed import Client, LocalCluster, as_completed
@@ -261,7 +280,9 @@ def import_dask(
         client = Client(scheduler)
     results: list[ShardResult] = []
     try:
-        futures = client.map(write_shard, files, out_dir=str(out), zones=zones, pure=False)
+        futures = client.map(write_shard, files, out_dir=str(out), zones=zones,
+                             settle=settle_seconds() if settle is None else settle,
+                             pure=False)
         for future in as_completed(futures):
             results.append(future.result())
     finally:

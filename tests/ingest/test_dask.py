@@ -145,3 +145,38 @@ def test_the_summary_names_the_files_nobody_reads(tmp_path):
     summary = _summarise([known, unknown], tmp_path / "pq", "local", 0.0)
     assert summary.unknown_format_files == [str(zorbo)]
     assert "unknown_format_files" in summary.to_json()
+
+
+def test_an_old_files_cut_last_hand_is_a_reject_as_in_a_local_import(inputs, tmp_path):
+    """Issue 33 section 1 on the Dask path: a file that has not changed for longer than the
+    settle window will not grow, so its cut last hand is rejected with the reader's reason
+    (and the file is complete), exactly as a DuckDB import with the same window does; a
+    file changed within the window still holds the hand back."""
+    import os
+
+    from pipeline.ingest.dask import _summarise
+
+    cut = tmp_path / "in" / "twice.txt"
+    cut.parent.mkdir()
+    shutil.copy(inputs / "twice.txt", cut)
+    long_ago = cut.stat().st_mtime - 3600
+    os.utime(cut, (long_ago, long_ago))
+    held = write_shard(str(cut), str(tmp_path / "held"), settle=7200)
+    assert held.incomplete and held.rejected == 0
+    old = write_shard(str(cut), str(tmp_path / "pq"), settle=300)
+    assert not old.incomplete
+    assert old.rejected_by_reason == {"truncated_hand": 1}
+    local = import_paths([cut], tmp_path / "local.duckdb", settle=300)
+    assert local.incomplete_tail == 0 and local.rejected_by_reason == old.rejected_by_reason
+    summary = _summarise([old], tmp_path / "pq", "local", 0.0)
+    assert summary.incomplete_tail == 0
+    con = duckdb.connect()
+    files = con.execute(f"SELECT status, bytes_consumed FROM read_parquet("
+                        f"'{tmp_path}/pq/files/*.parquet')").fetchall()
+    assert files == [("complete", cut.stat().st_size)]
+    shard_rejects = con.execute(
+        f"SELECT reason, source_offset, raw_text FROM read_parquet("
+        f"'{tmp_path}/pq/rejects/*.parquet')").fetchall()
+    stored = duckdb.connect(str(tmp_path / "local.duckdb"), read_only=True).execute(
+        "SELECT reason, source_offset, raw_text FROM rejects").fetchall()
+    assert shard_rejects == stored
