@@ -16,7 +16,9 @@ What is particular:
   parser adds the UNCALLED_RETURN (checked against ``endbalance``).
 - ``BadBeatContribution`` takes a jackpot stake from the player: recorded as dead money into
   the pot plus a fee of the same amount (``bad beat jackpot``), so nets stay right.
-- ``PostedToPlay`` is a new player's live big blind. ``Disconnect`` moves no chips.
+- ``PostedToPlay`` is a new player's live big blind; one of a small blind's size (not all in)
+  is a returning player's small blind, which the engine applies by the site's posting rule.
+  ``Disconnect`` moves no chips.
 - Times carry no zone; taken as UTC and kept as printed.
 """
 
@@ -204,6 +206,13 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             totals[seat] = had + amt
             add(Action(street, seat, ActionKind.POST_SMALL_BLIND, amt, had + amt, all_in,
                        line=line))
+        elif kind == "PostedToPlay" and not all_in and _small_blind_sized(
+                amt, actions, small_blind if limit is not LimitType.FIXED_LIMIT else None):
+            # a returning player's small blind: live or dead by the site's rule, which the
+            # engine reads (a short big blind it is not: he then calls the whole big blind)
+            totals[seat] = had + amt
+            add(Action(street, seat, ActionKind.POST_SMALL_BLIND, amt, had + amt, False,
+                       line=line))
         elif kind in ("BigBlind", "PostedToPlay"):
             bb_posted = True
             totals[seat] = had + amt
@@ -281,6 +290,14 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 # Parse one ``<Game>`` chunk. Raises ParseError (UnsupportedGame for Omaha and others).
 parse = with_site(SITE, _parse)
+
+
+def _small_blind_sized(amount: int, actions: list[Action], header_small: int | None) -> bool:
+    """Whether a post of ``amount`` is the small blind's size: that of the hand's own small
+    blind post, or else the header's (a fixed-limit header names the bets, not the blinds)."""
+    posted = next((a.amount for a in actions if a.kind is ActionKind.POST_SMALL_BLIND), None)
+    small = posted if posted is not None else header_small
+    return small is not None and 0 < amount == small
 
 
 def _net_of_return(

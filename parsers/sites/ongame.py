@@ -309,15 +309,31 @@ def _action(b: Builder, seat: int, rest: str, dec: int, bb: int, n: int, folded:
             antes[seat] = antes.get(seat, 0) + amount
             b.post(ActionKind.POST_ANTE, seat, amount, all_in, n)
         elif what.startswith("dead blind "):
-            amount = _money(what[11:].strip("()"), dec)
-            if amount <= bb:
-                b.post(ActionKind.POST_BIG_BLIND, seat, amount, all_in, n)
-            else:
-                b.post_both(seat, amount, bb, all_in, n)
+            _dead_blind(b, seat, _money(what[11:].strip("()"), dec), bb, all_in, n)
         else:
             raise unknown("unknown post")
     else:
         raise unknown()
+
+
+def _dead_blind(b: Builder, seat: int, amount: int, bb: int, all_in: bool, n: int) -> None:
+    """OnGame's "posts dead blind ($x)": the missed-blinds rule, by what the amount can be.
+
+    A returning player owes the blinds he missed: the big blind live, the small blind dead.
+    OnGame prints the live big blind as its own "posts big blind" line and the dead part as
+    "dead blind", so a dead blind beside the seat's own big blind is dead money whole; less
+    than a big blind (the missed small blind) it is dead whatever else the seat posts. Only
+    a dead blind that stands for the big blind itself (no big blind line of its own) is
+    live: the big blind's worth, and the rest of a larger one dead.
+    """
+    posted_big = any(a.seat == seat and a.kind is ActionKind.POST_BIG_BLIND
+                     for a in b.actions)
+    if posted_big or amount < bb:
+        b.post(ActionKind.POST_DEAD, seat, amount, all_in, n)
+    elif amount == bb:
+        b.post(ActionKind.POST_BIG_BLIND, seat, amount, all_in, n)
+    else:
+        b.post_both(seat, amount, bb, all_in, n)
 
 
 def _close(b: Builder, antes: dict[int, int]) -> None:

@@ -161,3 +161,64 @@ def test_sniff_and_split():
     chunks = split_hands(two.strip("\n"), header=HEADER)
     assert [c.text.split("\n", 1)[0][:30] for c in chunks] == [
         "***** History for hand R5-1111", "***** History for hand T5-222-"]
+
+
+# A returning player posts the big blind he missed live, on its own line, and the small blind
+# he missed as "dead blind"; a second returning player posts only the dead small blind (he
+# owes no big blind yet). The dead money is in the pot, not in either's bet: the first checks
+# his option, the second calls the whole big blind.
+RETURNING = """
+***** History for hand R5-22222222-9 *****
+Start hand: Wed Aug 01 18:19:42 EEST 2012
+Table: Nowhere [22222222] (NO_LIMIT TEXAS_HOLDEM $1/$2, Real money)
+User: Anna
+Button: seat 1
+Players in round: 5 (6)
+Seat 1: Anna ($100)
+Seat 2: Bert ($100)
+Seat 3: Cleo ($100)
+Seat 4: Dirk ($100)
+Seat 5: Emma ($100)
+Bert posts small blind ($1)
+Cleo posts big blind ($2)
+Dirk posts big blind ($2)
+Dirk posts dead blind ($1)
+Emma posts dead blind ($1)
+---
+Dealing pocket cards
+Dealing to Anna: [2h, 7d]
+Dirk checks
+Emma calls $2
+Anna folds
+Bert calls $1
+Cleo checks
+--- Dealing flop [Jh, Th, 5c]
+Bert checks
+Cleo checks
+Dirk bets $10
+Emma folds
+Bert folds
+Cleo folds
+---
+Summary:
+Main pot: $10 won by Dirk ($10)
+Rake taken: $0
+Seat 1: Anna ($100)
+Seat 2: Bert ($98), net: -$2
+Seat 3: Cleo ($98), net: -$2
+Seat 4: Dirk ($107), net: +$7
+Seat 5: Emma ($97), net: -$3
+***** End of hand R5-22222222-9 *****
+"""
+
+
+def test_a_dead_blind_is_dead_money_beside_a_big_blind_or_below_one():
+    """Issue 33 section 2: "posts dead blind" read as a live big blind made the returning
+    player's option a bet he never faced (and his net wrong by the dead small blind)."""
+    h = hand(RETURNING)
+    posts = [(a.seat, a.kind, a.amount) for a in h.actions if a.kind.is_post]
+    assert posts == [(2, K.POST_SMALL_BLIND, 100), (3, K.POST_BIG_BLIND, 200),
+                     (4, K.POST_BIG_BLIND, 200), (4, K.POST_DEAD, 100), (5, K.POST_DEAD, 100)]
+    r = replay(h)
+    assert not [f for f in r.findings if f.severity is Severity.ERROR]
+    assert {s.seat: s.net for s in r.seats} == {1: 0, 2: -200, 3: -200, 4: 700, 5: -300}
