@@ -26,6 +26,7 @@ __all__ = [
     "SETTLE_SECONDS",
     "default_config",
     "default_db",
+    "may_still_grow",
     "settle_seconds",
 ]
 
@@ -97,6 +98,13 @@ def settle_seconds() -> float:
     except ValueError:
         return SETTLE_SECONDS
     return value if value >= 0 else SETTLE_SECONDS
+
+
+def may_still_grow(age_seconds: float, settle: float) -> bool:
+    """Whether a file last changed ``age_seconds`` ago may still be growing: changed less than
+    ``settle`` seconds ago, either way (a negative age is a clock a little ahead). The one rule
+    of both the DuckDB import (:mod:`pipeline.ingest.writer`) and the Dask path."""
+    return abs(age_seconds) < settle
 
 
 def default_db() -> str:

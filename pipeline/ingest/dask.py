@@ -41,7 +41,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.config import MAX_FILE_BYTES, settle_seconds
+from pipeline.config import MAX_FILE_BYTES, may_still_grow, settle_seconds
 from pipeline.errors import SidepotError
 from pipeline.ingest.anonymous import mark_seats
 from pipeline.ingest.files import iter_files
@@ -125,7 +125,8 @@ def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None,
         return _too_large(out, path, shard)
     data = Path(path).read_bytes()
     packed = pack(parse_bytes(data, path))
-    if not _may_grow(stat.st_mtime, settle_seconds() if settle is None else settle):
+    settle = settle_seconds() if settle is None else settle
+    if not may_still_grow(time.time() - stat.st_mtime, settle):
         packed = with_tail(packed, len(data))  # an old file's cut last hand: a reject
     reasons = Counter(r.reason for r in packed.rejects.values())
     codes = Counter(code for hand_codes in packed.codes for code in hand_codes)
@@ -152,13 +153,6 @@ def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None,
     return ShardResult(path, shard, packed.format, packed.skip, packed.n_outcomes,
                        len(packed.rejects), dict(reasons), dict(codes), tuple(partitions),
                        rows.n_hands, packed.incomplete)
-
-
-def _may_grow(mtime: float, settle: float) -> bool:
-    """Whether a file last changed at ``mtime`` may still be growing, as the DuckDB import
-    decides it (:meth:`pipeline.ingest.writer.Writer._recent`): changed less than ``settle``
-    seconds ago, either way (a clock a little ahead)."""
-    return abs(time.time() - mtime) < settle
 
 
 def _too_large(out: Path, path: str, shard: str) -> ShardResult:

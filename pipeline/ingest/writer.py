@@ -36,7 +36,7 @@ from datetime import UTC, datetime
 from itertools import chain
 from pathlib import Path
 
-from pipeline.config import DETECT_BYTES, MAX_FILE_BYTES, settle_seconds
+from pipeline.config import DETECT_BYTES, MAX_FILE_BYTES, may_still_grow, settle_seconds
 from pipeline.ingest import archive
 from pipeline.ingest.anonymous import mark_seats
 from pipeline.ingest.counts import RunCounts, pending_tail
@@ -343,7 +343,7 @@ class Writer:
     def _recent(self, mtime: datetime | None) -> bool:
         """Whether a file modified at ``mtime`` may still be growing: changed less than
         ``settle`` seconds before this import began (either way: a clock a little ahead)."""
-        return mtime is not None and abs((self.now - mtime).total_seconds()) < self.settle
+        return mtime is not None and may_still_grow((self.now - mtime).total_seconds(), self.settle)
 
     def _stream_tasks(self, path: Path, index: int, mtime: datetime,
                       prev: FileRecord | None) -> Iterator[Task] | None:
