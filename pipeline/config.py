@@ -20,6 +20,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_HAND_CHARS",
     "MAX_LINE_CHARS",
+    "PARALLEL_BYTES",
     "PIECE_BYTES",
     "REJECT_TEXT_CHARS",
     "SETTLE_ENV",
@@ -58,6 +59,13 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 #: core), so it is not bound by MAX_FILE_BYTES. 8 MB is ~6,000 PokerStars hands: several runs
 #: for the native core's threads; their rows take ~22 MB (measured: 3.6 KB of Arrow per hand).
 PIECE_BYTES = 8 * 1024 * 1024
+
+#: ``sidepot import`` without ``--jobs`` parses in one worker process a core
+#: (:func:`pipeline.ingest.pool.default_jobs`) once its input holds at least this many bytes;
+#: a smaller input is parsed in the importing process itself. Forking the workers and sending
+#: them the bytes costs ~0.1-0.2 s, which only an input of a few MB (a few thousand hands,
+#: a tenth of a second of one core) wins back.
+PARALLEL_BYTES = 4 * 1024 * 1024
 
 #: The largest hand, in characters; a bigger chunk is rejected as ``oversized_hand`` without
 #: being parsed. Real hands take 1-8 KB (the corpus's largest real hand: an XML tournament

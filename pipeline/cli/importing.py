@@ -77,7 +77,7 @@ def render_summary(s: ImportSummary) -> str:
     for code, n in s.findings_by_code.items():
         lines.append(f"  {safe(code):<22} {n}")
     rate = s.hands_seen / s.seconds if s.seconds else 0.0
-    workers = f", {s.jobs} worker processes" if s.jobs > 1 else ""
+    workers = f", {s.jobs} worker processes" if s.jobs > 1 else ", one process"
     lines.append(f"seconds          {s.seconds:.2f} ({rate:,.0f} hands/s{workers}) -> "
                  f"{safe(s.db)}")
     if s.stats_seconds or s.allin_seconds:
@@ -87,7 +87,7 @@ def render_summary(s: ImportSummary) -> str:
 
 
 def _check_modes(*, watch: bool, dask: str | None, parquet: Path | None, db: str | None,
-                 jobs: int, force: bool) -> None:
+                 jobs: int | None, force: bool) -> None:
     """Each option belongs to one import mode; one given with another mode is a usage error."""
     if watch and dask is not None:
         raise UsageError("--watch follows files into a DuckDB store; --dask writes Parquet: "
@@ -104,7 +104,7 @@ def _check_modes(*, watch: bool, dask: str | None, parquet: Path | None, db: str
     elif parquet is not None:
         raise UsageError("--parquet is the output folder of --dask: add --dask local (or a "
                          "scheduler address), or drop --parquet")
-    if watch and jobs > 1:
+    if watch and jobs is not None and jobs > 1:
         raise UsageError("--watch reads new hands in one process: drop --jobs")
     if watch and force:
         raise UsageError("--watch resumes each file where it stopped: run `sidepot import "
@@ -120,8 +120,10 @@ def import_cmd(
     watch: Annotated[bool, typer.Option("--watch", help="Keep following files as a poker "
                                         "client appends hands (Ctrl-C stops).")] = False,
     poll: Annotated[float, typer.Option(help="--watch: seconds between passes.", min=0.05)] = 1.0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes that parse "
-                                      "and replay (one writer stores their results).")] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Worker processes that parse and replay (one writer stores "
+        "their results). Default: one a core, or the importing process alone for an input "
+        "under 4 MB.", show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Read every file again from its start "
                                         "(duplicates are still skipped).")] = False,
     settle_seconds: Annotated[float | None, typer.Option(
@@ -158,7 +160,7 @@ def import_cmd(
                 settle_seconds)
 
 
-def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: int,
+def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: int | None,
             force: bool, zones: ZoneSettings, allin: bool | None = None,
             settle: float | None = None) -> None:
     from pipeline.ingest.run import import_paths
@@ -232,11 +234,12 @@ def _refresh_stats(db: str, summary: ImportSummary,
                    stats_seconds=round(stats, 3), allin_seconds=round(counted, 3))
 
 
-def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int,
+def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int | None,
                  as_json: bool, zones: ZoneSettings, settle: float | None = None) -> None:
     from pipeline.ingest.dask import import_dask
 
-    s = import_dask(paths, out, scheduler, workers=max(jobs, 2), zones=zones, settle=settle)
+    s = import_dask(paths, out, scheduler, workers=max(jobs or 1, 2), zones=zones,
+                    settle=settle)
     if as_json:
         typer.echo(to_json(s))
         return

@@ -36,6 +36,7 @@ from typing import TypeVar
 
 import pyarrow as pa
 
+from pipeline.config import PARALLEL_BYTES
 from pipeline.core import GROUP_BYTES, GROUP_FILES, parse_file, parse_files
 from pipeline.ingest.pack import PackedFile
 
@@ -71,6 +72,15 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def jobs_for(input_bytes: int, jobs: int | None = None) -> int:
+    """The worker processes an import of ``input_bytes`` runs: ``jobs`` when given, else one
+    a core once the input is large enough to repay the fork (:data:`~pipeline.config.
+    PARALLEL_BYTES`), else 1 (the importing process parses)."""
+    if jobs is not None:
+        return max(1, jobs)
+    return default_jobs() if input_bytes >= PARALLEL_BYTES else 1
 
 
 #: Pools stopped mid-work (see :meth:`Pool.stop`): their threads are never joined.

@@ -53,7 +53,7 @@ from pipeline.errors import ImportInterrupted, SidepotError
 from pipeline.ingest import archive
 from pipeline.ingest.anonymous import mark_stored
 from pipeline.ingest.files import iter_files
-from pipeline.ingest.pool import Pool, fewer_collections
+from pipeline.ingest.pool import Pool, fewer_collections, jobs_for
 from pipeline.ingest.summary import ImportSummary
 from pipeline.ingest.writer import ProgressCallback, RunCounts, Task, Writer
 from pipeline.ingest.zones import ZoneSettings, rezone_stored
@@ -69,7 +69,7 @@ def import_paths(
     live: bool = False,
     settled: Collection[str] = (),
     limits: archive.ArchiveLimits | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     force: bool = False,
     zones: ZoneSettings | None = None,
     settle: float | None = None,
@@ -79,7 +79,9 @@ def import_paths(
     ``live=True`` treats files as still being written (see the module docstring), except the
     paths in ``settled``. Without ``live``, finding no hand history at all is an error.
     ``jobs > 1`` parses and replays files in that many worker processes; the store ends up
-    exactly as with ``jobs=1`` (same rows, same batches, same progress rows).
+    exactly as with ``jobs=1`` (same rows, same batches, same progress rows). ``jobs=None``:
+    one a core for an input of several MB, else 1 (:func:`~pipeline.ingest.pool.jobs_for`);
+    the summary says how many ran.
     ``force`` reads every file again from its start, whatever the store says of it.
     ``zones``: the user's time zones for hands whose log prints none (:mod:`.zones`); they
     (and the site defaults) also apply to hands stored before with no zone or an assumed one.
@@ -90,6 +92,7 @@ def import_paths(
     start = time.perf_counter()
     files = list(iter_files(paths))
     bytes_total = sum(_size(p) for p in files)
+    jobs = jobs_for(bytes_total, jobs)
     run = RunCounts()
     existed = Path(db_path).exists()
     writer: Writer | None = None

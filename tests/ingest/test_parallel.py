@@ -304,3 +304,22 @@ def test_jobs_are_grouped_in_order_and_a_large_one_goes_alone():
     groups = [[item for item, _ in g] for g in _groups(list(sizes), job, 2, 50)]
     assert groups == [["a", "b"], ["m1", "big"], ["m2", "c", "d"], ["e"]]
     assert [x for g in groups for x in g] == list(sizes)
+
+
+def test_without_jobs_an_input_of_several_mb_runs_one_worker_a_core(monkeypatch, inputs,
+                                                                     tmp_path):
+    """``--jobs`` defaults to the machine's cores, but only once the input repays the fork;
+    the summary says how many processes ran."""
+    from pipeline.config import PARALLEL_BYTES
+    from pipeline.ingest import pool
+
+    monkeypatch.setattr(pool, "default_jobs", lambda: 3)
+    assert pool.jobs_for(PARALLEL_BYTES) == 3
+    assert pool.jobs_for(PARALLEL_BYTES - 1) == 1
+    assert pool.jobs_for(PARALLEL_BYTES - 1, 2) == 2 and pool.jobs_for(10**9, 1) == 1
+    small = import_paths([inputs], tmp_path / "small.duckdb", jobs=None)
+    assert small.jobs == 1 and small.hands_imported > 0
+    monkeypatch.setattr(pool, "PARALLEL_BYTES", 1)
+    monkeypatch.setattr(pool, "default_jobs", lambda: 2)
+    parallel = import_paths([inputs], tmp_path / "parallel.duckdb", jobs=None)
+    assert parallel.jobs == 2 and parallel.hands_imported == small.hands_imported
