@@ -27,14 +27,15 @@ from parsers import registry
 from parsers.text import Chunk
 from pipeline.ingest.pack import PackedFile, pack
 from pipeline.ingest.parse import FileParse, Outcome, cut_short, one_hand
-from pipeline.store.rows import Rows
+from pipeline.store.rows import Rows, with_seat_flags
 from pipeline.store.schema import HAND_TABLES, Reject
 
 __all__ = ["packed_from_batch", "packed_from_native", "shifted"]
 
-#: The tables a native result carries, with their per-hand row counts in ``chunks``.
+#: The tables a native result carries, with their per-hand row counts in ``chunks``. A core
+#: that gives no ``seat_flags`` has them computed from its rows (:func:`with_seat_flags`).
 _COUNTED = (("seats", "n_seats"), ("actions", "n_actions"), ("pots", "n_pots"),
-            ("findings", "n_findings"))
+            ("findings", "n_findings"), ("seat_flags", "n_seat_flags"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +77,15 @@ def _native_rows(out: dict, table: pa.Table, claimed: list[bool] | None = None) 
     n = out["hands"].num_rows
     starts: dict[str, tuple[int, ...]] = {"hands": tuple(range(n + 1))}
     for name, counter in _COUNTED:
+        if name not in out:
+            continue
         counts = table.column(counter).to_numpy()
         if mask is not None:
             counts = counts[mask]
         starts[name] = tuple(np.concatenate(([0], np.cumsum(counts))).tolist())
-    tables = {name: out[name] for name in HAND_TABLES}
+    tables = {name: out[name] for name in HAND_TABLES if name in out}
     sources = tuple(out["hands"].column("source_file").to_pylist())
-    return Rows(tables, starts, sources)
+    return with_seat_flags(Rows(tables, starts, sources))
 
 
 def _native_codes(rows: Rows) -> list[tuple[str, ...]]:
@@ -198,11 +201,9 @@ def packed_from_batch(out: dict, jobs: list[tuple],
     status = chunks.column("status").to_pylist()
     ends = chunks.column("end").to_pylist()
     claimed = np.asarray([s == "rows" for s in status], np.bool_)
-    starts: dict[str, np.ndarray] = {"hands": np.arange(int(claimed.sum()) + 1)}
-    for name, counter in _COUNTED:
-        counts = chunks.column(counter).to_numpy()[claimed]
-        starts[name] = np.concatenate(([0], np.cumsum(counts)))
-    tables = {name: out[name] for name in ("hands", "seats", "actions", "pots", "findings")}
+    whole = _native_rows(out, chunks, claimed.tolist())
+    starts = {name: np.asarray(s, np.int64) for name, s in whole.starts.items()}
+    tables = whole.tables
     codes_column = tables["findings"].column("code").to_pylist()
     sources = tables["hands"].column("source_file").to_pylist()
     packed: list[PackedFile] = []

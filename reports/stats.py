@@ -38,6 +38,7 @@ import duckdb
 if TYPE_CHECKING:  # frames come from DuckDB's .df(): an import's refresh never loads pandas
     import pandas as pd
 
+from reports.facts import definition as facts_definition
 from reports.filters import Filters
 from reports.sql import frame, load, query, with_new_columns
 
@@ -317,8 +318,8 @@ def _facts_now(con: duckdb.DuckDBPyConnection) -> None:
 
 def _chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
     """Facts and rollup of the hands in ``seat_stats_chunk``, as temporary tables."""
-    con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_recent AS "
-                f"{load('seat_stats_pending')}", _no_filters())
+    con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_recent AS {_pending(con)}",
+                _no_filters())
     con.execute("CREATE OR REPLACE TEMP TABLE seat_rollup_recent AS FROM ("
                 f"{_rollup_of('temp.seat_stats_recent')})")
 
@@ -332,7 +333,7 @@ def _store_chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
     cost as much again as computing the facts (on 20,000 simulated hands, 0.2 s of 0.6 s);
     reading them back from ``seat_stats`` would cost more the larger the store.
     """
-    stored = con.sql(f"INSERT INTO main.seat_stats BY NAME {load('seat_stats_pending')} "
+    stored = con.sql(f"INSERT INTO main.seat_stats BY NAME {_pending(con)} "
                      f"RETURNING * EXCLUDE ({', '.join(_NOT_ROLLED_UP)})",
                      params=_no_filters()).to_arrow_table()
     con.register("seat_stats_stored", stored)
@@ -341,6 +342,50 @@ def _store_chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
                     f"{_rollup_of('seat_stats_stored')})")
     finally:
         con.unregister("seat_stats_stored")
+
+
+def _pending(con: duckdb.DuckDBPyConnection) -> str:
+    """The query of the facts of the hands in ``seat_stats_chunk``: decoded from the flags
+    the cores stored (seat_stats_stored.sql) for the hands that have them under today's
+    definition (listed in ``seat_stats_flagged``), computed by the reference SQL
+    (seat_stats_pending.sql) for the others. Either way the rows are the same; the stored
+    flags only make them cheap. A part with no hand is left out of the query."""
+    if _flags_usable(con):
+        con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_flagged AS SELECT DISTINCT "
+                    "site, hand_id FROM main.seat_flags SEMI JOIN seat_stats_chunk "
+                    "USING (site, hand_id)")
+    else:
+        con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_flagged "
+                    "(site VARCHAR, hand_id VARCHAR)")
+    flagged, chunk = con.execute("SELECT (SELECT count(*) FROM seat_stats_flagged), "
+                                 "(SELECT count(*) FROM seat_stats_chunk)").fetchall()[0]
+    if not flagged:
+        return load("seat_stats_pending")
+    # the reference's parameters go unused where only flags are decoded: keep them bound
+    stored = f"SELECT * FROM ({load('seat_stats_stored')}) WHERE {_UNUSED_PARAMETERS}"
+    if flagged == chunk:
+        return stored
+    return f"{stored} UNION ALL BY NAME {load('seat_stats_pending')}"
+
+
+#: The parameters of seat_facts.sql that seat_stats_stored.sql has no use for, read as a
+#: condition that always holds (a prepared statement refuses a parameter it does not read).
+_UNUSED_PARAMETERS = ("(CAST($player AS VARCHAR) IS NULL OR true) AND (CAST($hero AS BOOLEAN) "
+                      "IS NULL OR true) AND (CAST($positions AS VARCHAR[]) IS NULL OR true) "
+                      "AND (CAST($include_anonymous AS BOOLEAN) IS NULL OR true)")
+
+
+def _flags_usable(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the store holds stat facts from the cores (``seat_flags``) made by today's
+    definition (``seat_flags_meta``, :func:`reports.facts.definition`)."""
+    found = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_catalog = "
+        "current_database() AND table_schema = 'main' AND table_name IN "
+        "('seat_flags', 'seat_flags_meta')").fetchall()[0][0]
+    if found != 2:
+        return False
+    rows = con.execute("SELECT definition FROM main.seat_flags_meta").fetchall()
+    return len(rows) == 1 and rows[0][0] == facts_definition()
 
 
 #: Facts columns the rollup (seat_rollup.sql) neither groups by nor adds up: left out of the

@@ -51,6 +51,7 @@ from pipeline.ingest.zones import ZoneSettings, resolve_hands
 from pipeline.store.db import _first_copies
 from pipeline.store.rows import Rows
 from pipeline.store.schema import HAND_TABLES
+from pipeline.store.seat_flags import ensure_current_parquet
 
 
 @dataclass(frozen=True)
@@ -265,6 +266,7 @@ def import_dask(
     files = [str(p) for p in iter_files(paths)]
     out = Path(out_dir).resolve()
     out.mkdir(parents=True, exist_ok=True)
+    ensure_current_parquet(out)  # the stat facts the shards carry (seat_flags) are today's
     cluster = None
     if scheduler == "local":
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,

@@ -26,6 +26,7 @@ from pathlib import Path
 import duckdb
 
 from pipeline.errors import SidepotError
+from pipeline.store import seat_flags
 from pipeline.store.db import connect
 from pipeline.store.schema import HAND_TABLES, OTHER_TABLES, TABLES
 
@@ -65,6 +66,7 @@ def attach(parquet_dir: str | Path, db_path: str | Path) -> AttachSummary:
             con.execute(f"CREATE OR REPLACE VIEW {name} AS {view}")
         for name in OTHER_TABLES:
             con.execute(f"CREATE OR REPLACE VIEW {name} AS {_other_view(con, root, name, types)}")
+        _flags_meta_view(con, root)
         rows = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
                 for t in (*HAND_TABLES, *OTHER_TABLES)}
     finally:
@@ -125,6 +127,18 @@ def _hand_view(con, root: Path, name: str, types: dict, sharded: bool) -> str:  
     return (f"SELECT {_select(cols, present, 't')} FROM {source} t "
             f"SEMI JOIN ({first}) k ON t.site = k.site AND t.hand_id = k.hand_id "
             "AND t.shard = k.shard")
+
+
+def _flags_meta_view(con: duckdb.DuckDBPyConnection, root: Path) -> None:
+    """The definition the Dask import's ``seat_flags`` shards were made by (its
+    ``seat_flags_meta.parquet``), for the stats to decide whether they may decode them; no
+    file (an export, which leaves the flags out): no view, and the stats compute every fact."""
+    meta = root / f"{seat_flags.META}.parquet"
+    if meta.is_file():
+        con.execute(f"CREATE OR REPLACE VIEW {seat_flags.META} AS SELECT CAST(definition AS "
+                    f"VARCHAR) AS definition FROM read_parquet({_quote(meta)})")
+    else:
+        con.execute(f"DROP VIEW IF EXISTS {seat_flags.META}")
 
 
 def _other_view(con, root: Path, name: str, types: dict) -> str:  # noqa: ANN001

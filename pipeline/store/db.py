@@ -57,6 +57,7 @@ from pipeline.store.schema import (
     money,
     positions,
 )
+from pipeline.store.seat_flags import ensure_current as seat_flags_current
 from pipeline.store.storable import unstorable, unsupported_precision
 
 __all__ = [
@@ -142,6 +143,7 @@ class Store:
         self.con.execute(SCHEMA)
         for statement in MIGRATIONS:
             self.con.execute(statement)
+        seat_flags_current(self.con)
 
     def __enter__(self) -> Store:
         return self

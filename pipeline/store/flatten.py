@@ -46,6 +46,7 @@ from pipeline.store.schema import (
     names_after_button,
     positions,
 )
+from pipeline.store.seat_flags import seat_flags_rows
 from pipeline.store.storable import first_unstorable
 
 #: The text stored for each street and action kind, looked up per row like a dict of names
@@ -84,8 +85,11 @@ _INDEX, _ELIGIBLE, _WINNERS = attrgetter("index"), attrgetter("eligible"), attrg
 
 
 def flatten(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> dict[str, pa.Table]:
-    """One Arrow table per hand-keyed table for ``batch`` (money exact, in cents)."""
-    return flatten_batch(batch, now).tables
+    """One Arrow table per hand-keyed table for ``batch`` (money exact, in cents), the stat
+    facts (``seat_flags``, computed from the others) included."""
+    flat = flatten_batch(batch, now)
+    starts = {name: (0, *np.cumsum(counts).tolist()) for name, counts in flat.counts.items()}
+    return {**flat.tables, "seat_flags": seat_flags_rows(flat.tables, starts)[0]}
 
 
 def flatten_batch(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> Batch:

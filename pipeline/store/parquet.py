@@ -12,16 +12,17 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from pipeline.store.schema import HAND_TABLES, OTHER_TABLES, TABLES, csv_safe
+from pipeline.store.schema import HAND_TABLES, NOT_EXPORTED, OTHER_TABLES, TABLES, csv_safe
 
 
 def export_parquet(con: duckdb.DuckDBPyConnection, out_dir: str | Path) -> list[str]:
-    """Write every table as Parquet; hand-keyed tables partitioned by site and month."""
+    """Write every table as Parquet (but the store's caches, :data:`NOT_EXPORTED`); hand-keyed
+    tables partitioned by site and month."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     month = "coalesce(strftime(h.started_at, '%Y-%m'), 'unknown') AS month"
-    for table in HAND_TABLES:
+    for table in (t for t in HAND_TABLES if t not in NOT_EXPORTED):
         target = out / table
         src = (
             f"SELECT h.*, {month} FROM hands h"
@@ -52,7 +53,7 @@ def export_csv(con: duckdb.DuckDBPyConnection, out_dir: str | Path) -> list[str]
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name in TABLES:
+    for name in (t for t in TABLES if t not in NOT_EXPORTED):
         table = con.sql(f"SELECT * FROM {name}").to_arrow_table()
         columns = []
         for col, field in zip(table.columns, table.schema, strict=True):

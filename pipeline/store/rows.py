@@ -21,6 +21,7 @@ from parsers.model import Hand
 from pipeline.engine.result import Replay
 from pipeline.store.flatten import flatten_batch
 from pipeline.store.schema import HAND_TABLES
+from pipeline.store.seat_flags import seat_flags_rows
 from pipeline.store.storable import unstorable
 
 
@@ -86,10 +87,21 @@ class Rows:
 
 
 def flatten_rows(batch: Sequence[tuple[Hand, Replay]], now: datetime) -> Rows:
-    """:func:`flatten` plus the per-hand row offsets that :class:`Rows` carries."""
+    """:func:`flatten` plus the per-hand row offsets that :class:`Rows` carries, and the
+    hands' stat facts (:func:`with_seat_flags`)."""
     flat = flatten_batch(batch, now)
-    starts = {name: _starts(flat.counts[name]) for name in HAND_TABLES}
-    return Rows(flat.tables, starts, tuple(hand.source.file for hand, _ in batch))
+    starts = {name: _starts(flat.counts[name]) for name in flat.tables}
+    return with_seat_flags(Rows(flat.tables, starts, tuple(hand.source.file for hand, _ in batch)))
+
+
+def with_seat_flags(rows: Rows) -> Rows:
+    """``rows`` with their ``seat_flags`` table (:mod:`pipeline.store.seat_flags`) computed
+    from the other tables, where the core that made them did not give it."""
+    if "seat_flags" in rows.tables:
+        return rows
+    table, counts = seat_flags_rows(rows.tables, rows.starts)
+    return Rows({**rows.tables, "seat_flags": table},
+                {**rows.starts, "seat_flags": _starts(counts)}, rows.sources)
 
 
 def _starts(counts: np.ndarray) -> tuple[int, ...]:

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALLIN_EQUITY", "ALLIN_EQUITY_HANDS", "DERIVED_TABLES",
-    "HAND_TABLES", "MIGRATIONS", "MONEY", "MONEY_SCALE", "OTHER_TABLES", "SCHEMA", "TABLES",
+    "HAND_TABLES", "MIGRATIONS", "MONEY", "MONEY_SCALE", "NOT_EXPORTED", "OTHER_TABLES",
+    "SCHEMA", "TABLES",
     "BatchResult", "Column", "FileRecord", "Kind", "Reject", "Table", "arrow_schema",
     "arrow_type", "csv_safe", "money", "names_after_button", "positions",
 ]
@@ -223,6 +224,21 @@ FINDINGS = Table("findings", (
     Column("amounts", Kind.MONEY_LIST, added_later=True),
 ))
 
+#: The per-seat stat facts (``reports.facts``), computed by the core that parsed the hand and
+#: stored with its other rows: a row per seat dealt in, the 0/1 facts packed as bits of
+#: ``flags`` (bit i is ``reports.facts.FLAGS[i]``). ``reports.stats`` decodes them instead of
+#: computing the facts with its SQL; ``seat_flags_meta`` names the definition they were made
+#: by (:mod:`pipeline.store.seat_flags`). Internal: not exported (:data:`NOT_EXPORTED`).
+SEAT_FLAGS = Table("seat_flags", (
+    _SITE,
+    _HAND_ID,
+    Column("seat", Kind.INTEGER),
+    Column("flags", Kind.INTEGER),
+    Column("post_aggr", Kind.INTEGER),
+    Column("post_calls", Kind.INTEGER),
+    Column("post_folds", Kind.INTEGER),
+))
+
 REJECTS = Table("rejects", (
     Column("source_file", Kind.VARCHAR),
     Column("source_offset", Kind.BIGINT),
@@ -277,10 +293,13 @@ HANDS_DROPPED = Table("hands_dropped", (_SITE, _HAND_ID))
 
 #: Every table of the store by name, in the order they are created.
 TABLES: dict[str, Table] = {t.name: t for t in (
-    HANDS, SEATS, ACTIONS, POTS, FINDINGS, REJECTS, FILES)}
+    HANDS, SEATS, ACTIONS, POTS, FINDINGS, SEAT_FLAGS, REJECTS, FILES)}
 #: The tables whose rows belong to one hand, (site, hand_id) first: one Arrow table each per
 #: flattened batch, deduplicated with their hand, partitioned by site and month in Parquet.
-HAND_TABLES = ("hands", "seats", "actions", "pots", "findings")
+HAND_TABLES = ("hands", "seats", "actions", "pots", "findings", "seat_flags")
+#: Hand tables that are the store's own cache, not data: the Parquet and CSV exports leave
+#: them out (an attached export computes the stat facts from the other tables instead).
+NOT_EXPORTED = ("seat_flags",)
 #: The import's own bookkeeping: what could not be stored, and how far each file got.
 OTHER_TABLES = ("rejects", "files")
 

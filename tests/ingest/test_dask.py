@@ -20,6 +20,7 @@ from pipeline.ingest.run import import_paths
 from pipeline.sim.dealer import simulate
 from pipeline.store.attach import attach
 from pipeline.store.schema import TABLES as STORE_TABLES
+from reports.stats import player_stats
 from tests.ingest.same_rows import differences
 from tests.support.paths import SAMPLES
 
@@ -92,6 +93,15 @@ def test_local_cluster_rows_equal_a_local_import(inputs, tmp_path):
         "rejects": ("text_hash",),
         "files": ("mtime", "imported", "duplicates", "consumed_hash"),
     }) == {}
+    # The stat facts: the shards' flags (today's definition) answer as the local store's do
+    assert (tmp_path / "pq" / "seat_flags_meta.parquet").is_file()
+    stats = {}
+    for name in ("attached", "local"):
+        with duckdb.connect(str(tmp_path / f"{name}.duckdb"), read_only=True) as con:
+            stats[name] = player_stats(con).sort_values(["site", "player"]).reset_index(
+                drop=True)
+    assert len(stats["local"]) > 5
+    assert stats["attached"].equals(stats["local"])
     con = duckdb.connect(str(tmp_path / "attached.duckdb"), read_only=True)
     assert con.execute("SELECT count(*), min(reason) FROM rejects").fetchone() == (
         1, "unknown_line")

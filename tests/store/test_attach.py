@@ -14,6 +14,7 @@ from pipeline.ingest.run import import_paths
 from pipeline.store.attach import attach
 from pipeline.store.db import Store
 from reports.audit import findings_by_code, overview
+from reports.stats import player_stats
 from tests.support.paths import SAMPLES
 
 TABLES = ("hands", "seats", "actions", "pots", "findings", "rejects", "files")
@@ -43,6 +44,12 @@ def test_views_over_an_export_match_the_store(exported, tmp_path):
         assert [r[1] for r in views.execute(f"DESCRIBE {t}").fetchall()] == kinds
     assert overview(views) == overview(store)
     assert findings_by_code(views).equals(findings_by_code(store))
+    # the store's stat facts cache is not exported: the attached export's stats come from the
+    # SQL reference, and answer as the store's own flags do
+    assert store.execute("SELECT count(*) FROM seat_flags").fetchall()[0][0] > 0
+    assert not (pq / "seat_flags").exists()
+    assert views.execute("SELECT count(*) FROM seat_flags").fetchall() == [(0,)]
+    assert player_stats(views).equals(player_stats(store))
 
 
 def test_reports_run_from_the_cli_on_an_attached_db(exported, tmp_path):
