@@ -43,7 +43,7 @@ HAND_START = re.compile(
 )
 
 #: A seat line: "Seat 3: NAME (...)", "Seat 3 - NAME", "Seat 3: NAME 1,500", "Siège 3 : ...".
-_SEAT = re.compile(r"^[ \t]*(?:seat|si[eè]ge|sitz|asiento|posto|plaats)[ \t]*#?\d+[ \t]*[:\-]",
+_SEAT = re.compile(r"^[ \t]*(?:seat|si[eè]ge|sitz|asiento|posto|plaats)[ \t+]*#?\d+[ \t]*[:\-]",
                    re.IGNORECASE)
 
 #: An action line: a name (any word run), then a betting verb, in English and a few
@@ -68,6 +68,12 @@ _CODE = re.compile(
     r"export |from [\w.]+ import|def \w+\(|class \w+|function\b|module\.exports|#include|"
     r"package \w|public |private |(?:test|describe|it|assert\w*)\(|\}\)?;?$)"
 )
+
+#: The lines of a hand's end that are neither seats nor actions: its pot, rake and board, an
+#: uncalled bet, hole cards ("Total Pot($1.75) | Rake ($0.08)", "Board [Js 7c 2h]").
+_HAND_END = re.compile(
+    r"^[ \t]*(?:total pot|rake\b|board\b|main pot|side pot|uncalled bet|dealt to\b)",
+    re.IGNORECASE)
 
 #: How much of the text the evidence is gathered from (the first hands, not the first line).
 EVIDENCE_CHARS = 16384
@@ -164,6 +170,9 @@ def leading_hand_text(text: str, first: Chunk) -> Chunk | None:
     if ev.code >= 3:
         return None  # program source that quotes hands (a parser's test data), not a log
     played = ev.seats + ev.actions
+    if not played:
+        return None
     # Mostly hand lines: a client's notices, a licence or a welcome text may word one line as
     # an action could ("bob wins the Sunday Million"), and are still not a hand's end.
-    return Chunk(preamble, 0, 1) if played > 0 and 2 * played >= ev.lines else None
+    ends = sum(1 for line in preamble[:EVIDENCE_CHARS].split("\n") if _HAND_END.match(line))
+    return Chunk(preamble, 0, 1) if 2 * (played + ends) >= ev.lines else None
