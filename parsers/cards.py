@@ -89,6 +89,41 @@ def bracketed_cards(text: str, start: int = 0) -> tuple[str, ...]:
     return parse_cards(text[b : e + 1])
 
 
+#: What a log prints in a shown hand for a card it does not show: a player showing one card
+#: of two ("shows [?? Kd]", "[X Kd]", "[Kd -]").
+HIDDEN_CARDS = frozenset({"?", "??", "X", "x", "XX", "xx", "Xx", "*", "**", "-", "--"})
+
+
+def shown_cards(text: str, start: int = 0) -> tuple[str, ...]:
+    """The cards a player shows, in the first ``[...]`` at or after ``start``: as
+    :func:`bracketed_cards`, with the placeholders of the cards not shown
+    (:data:`HIDDEN_CARDS`) left out, so ``[?? Kd]`` gives ``("Kd",)`` and ``[Ah]`` one card.
+    """
+    b = text.find("[", start)
+    e = text.find("]", b + 1) if b != -1 else -1
+    if e == -1:
+        raise ParseError("bad_card", f"no bracketed cards in {text[start:start + 40]!r}")
+    return shown_group(text[b + 1 : e])
+
+
+def shown_group(group: str) -> tuple[str, ...]:
+    """:func:`parse_cards` of a shown group's text, the placeholders of cards not shown left
+    out (:func:`shown_cards`)."""
+    words = group.split()
+    if not HIDDEN_CARDS.isdisjoint(words):
+        group = " ".join(t for t in words if t not in HIDDEN_CARDS)
+    return parse_cards(group)
+
+
+def kept_hole(known: tuple[str, ...] | None, shown: tuple[str, ...]) -> tuple[str, ...] | None:
+    """A seat's hole cards once it shows ``shown``: a show of two or more cards is the hand;
+    fewer (one card, or cards hidden) adds to nothing already known, so a hero's dealt cards
+    stay whole when he shows one of them."""
+    if not shown or (known and len(shown) < 2):
+        return known
+    return shown
+
+
 _GROUPS = re.compile(r"\[([^\]]*)\]")
 
 

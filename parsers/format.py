@@ -5,8 +5,10 @@ supports, a cheap sniffer, the parser of one hand and the header that starts a h
 splitter stays site-independent). :mod:`parsers.registry` collects them.
 
 How much of a file detection looks at is part of the contract, so it is defined here with it:
-the first :data:`DETECT_BYTES` bytes are decoded, and each sniffer sees the first
-:data:`SNIFF_BYTES` characters of that.
+the first :data:`HEAD_BYTES` bytes are decoded and each sniffer sees the first
+:data:`SNIFF_BYTES` characters of that; when no sniffer claims them, the file's lead (its first
+:data:`DETECT_BYTES`) is decoded and the sniffers are asked again from each hand-start line in
+it, so client notices, a licence or a welcome text before the first hand do not hide a file.
 """
 
 from __future__ import annotations
@@ -18,10 +20,15 @@ from dataclasses import dataclass
 from parsers.model import Hand
 from parsers.text import Chunk, split_hands
 
-__all__ = ["DETECT_BYTES", "SNIFF_BYTES", "Format"]
+__all__ = ["DETECT_BYTES", "HEAD_BYTES", "SNIFF_BYTES", "Format"]
 
-#: How many bytes of a file are decoded to detect its format before the whole file is decoded.
-DETECT_BYTES = 16384
+#: How many bytes of a file's lead detection may read: the first hand may follow pages of a
+#: client's notices (a session's news, terms, a tournament lobby's text). Only a file whose
+#: first :data:`HEAD_BYTES` no sniffer claims is decoded this far.
+DETECT_BYTES = 262144
+
+#: How many bytes of a file are decoded for the first, usual, try (a hand in its first lines).
+HEAD_BYTES = 16384
 
 #: How many characters of that decoded head the sniffers look at.
 SNIFF_BYTES = 8192

@@ -20,12 +20,13 @@ from functools import lru_cache
 from importlib import import_module
 
 from parsers.errors import AmbiguousFormatError, UnknownFormatError
-from parsers.format import DETECT_BYTES, SNIFF_BYTES, Format
-from parsers.shape import first_hand_start
+from parsers.format import DETECT_BYTES, HEAD_BYTES, SNIFF_BYTES, Format
+from parsers.shape import hand_starts
 from parsers.text import decode
 
 __all__ = [
     "DETECT_BYTES",
+    "HEAD_BYTES",
     "FORMATS",
     "SITE_MODULES",
     "SNIFF_BYTES",
@@ -97,17 +98,25 @@ def claimants(text: str) -> list[Format]:
     return [fmt for fmt in FORMATS if _safe_sniff(fmt, head)]
 
 
+#: At most this many hand-start lines of a file's lead are sniffed from (a notice may hold
+#: lines that read as one: "Game #3 of the league starts at 8pm").
+MAX_STARTS = 64
+
+
 def detect(data: str | bytes) -> Format:
     """The one format whose sniffer claims ``data``: decoded text, or a file's raw bytes (of
-    which only the first DETECT_BYTES are decoded: choosing needs no more of the file).
-    When no sniffer claims the head, they are asked again from its first hand-start line
-    (:func:`parsers.shape.first_hand_start`), so leading junk lines do not hide a file.
+    which the first HEAD_BYTES are decoded, and up to DETECT_BYTES when no sniffer claims
+    those: choosing needs no more of the file). When no sniffer claims the head, they are
+    asked again from each hand-start line of the lead (:func:`parsers.shape.hand_starts`), so
+    leading junk lines and client notices do not hide a file.
 
     Raises UnknownFormatError when none does, AmbiguousFormatError (naming every candidate)
     when several do.
     """
     if isinstance(data, bytes):
-        fmt, error = _detect_head(bytes(data[:DETECT_BYTES]), FORMATS)
+        fmt, error = _detect_head(bytes(data[:HEAD_BYTES]), FORMATS)
+        if error is not None and error[0] is UnknownFormatError and len(data) > HEAD_BYTES:
+            fmt, error = _detect_lead(bytes(data[:DETECT_BYTES]), FORMATS)
         if error is not None:
             raise error[0](error[1])
         return fmt  # type: ignore[return-value]
@@ -128,16 +137,38 @@ def _detect_head(head: bytes, formats: tuple[Format, ...]
         return None, (type(exc), str(exc))
 
 
+@lru_cache(maxsize=8)
+def _detect_lead(lead: bytes, formats: tuple[Format, ...]
+                 ) -> tuple[Format | None, tuple[type[ValueError], str] | None]:
+    """:func:`_detect_head` of a file's whole lead (few are asked: files no sniffer claims
+    from their head; each lead is large, so few are kept)."""
+    return _detect_head.__wrapped__(lead, formats)
+
+
 def _detect_text(text: str) -> Format:
     found = claimants(text)
     if not found:
-        # Leading junk (a stray line, a client banner, blank lines) before the first hand:
-        # sniff again from the first line that starts a hand.
-        start = first_hand_start(text)
-        found = claimants(text[start:]) if start else []
+        found = _claimants_after_junk(text)
     if not found:
         raise UnknownFormatError("no known hand-history format recognises this text")
     if len(found) > 1:
         names = " and ".join(f.name for f in found)
         raise AmbiguousFormatError(f"text matches several formats: {names}")
     return found[0]
+
+
+def _claimants_after_junk(text: str) -> list[Format]:
+    """The claimants from the first line after leading junk (a stray line, a client's
+    notices, blank lines) where one is found: sniffed again from the lines that may start a
+    hand. A try sees SNIFF_BYTES characters, so the next is made from the first start past
+    the first half of what it saw (at most MAX_STARTS tries over the lead)."""
+    tries, seen = 0, 0
+    for start in hand_starts(text, DETECT_BYTES):
+        if start == 0 or start < seen:
+            continue
+        found = claimants(text[start:])
+        tries += 1
+        if found or tries == MAX_STARTS:
+            return found
+        seen = start + SNIFF_BYTES // 2
+    return []

@@ -25,12 +25,13 @@ hand-history file hand by hand (``unknown_format``) instead of skipping it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from parsers.text import Chunk, split_hands
 
-__all__ = ["HAND_START", "Evidence", "evidence", "first_hand_start", "leading_hand_text",
-           "looks_like_hands", "split_unknown"]
+__all__ = ["HAND_START", "Evidence", "evidence", "first_hand_start", "hand_starts",
+           "leading_hand_text", "looks_like_hands", "split_unknown"]
 
 #: A line that starts a hand: a hand/game word then a number, in the sites' wordings and a few
 #: languages (hand, game, main, mano, partie, spiel, jeu, hand history, "#Game No").
@@ -42,7 +43,7 @@ HAND_START = re.compile(
 )
 
 #: A seat line: "Seat 3: NAME (...)", "Seat 3 - NAME", "Seat 3: NAME 1,500", "Siège 3 : ...".
-_SEAT = re.compile(r"^[ \t]*(?:seat|si[eè]ge|sitz|asiento|posto|plaats)[ \t]*#?\d+[ \t]*[:\-]",
+_SEAT = re.compile(r"^[ \t]*(?:seat|si[eè]ge|sitz|asiento|posto|plaats)[ \t+]*#?\d+[ \t]*[:\-]",
                    re.IGNORECASE)
 
 #: An action line: a name (any word run), then a betting verb, in English and a few
@@ -68,6 +69,12 @@ _CODE = re.compile(
     r"package \w|public |private |(?:test|describe|it|assert\w*)\(|\}\)?;?$)"
 )
 
+#: The lines of a hand's end that are neither seats nor actions: its pot, rake and board, an
+#: uncalled bet, hole cards ("Total Pot($1.75) | Rake ($0.08)", "Board [Js 7c 2h]").
+_HAND_END = re.compile(
+    r"^[ \t]*(?:total pot|rake\b|board\b|main pot|side pot|uncalled bet|dealt to\b)",
+    re.IGNORECASE)
+
 #: How much of the text the evidence is gathered from (the first hands, not the first line).
 EVIDENCE_CHARS = 16384
 
@@ -80,6 +87,8 @@ class Evidence:
     seats: int
     actions: int
     code: int = 0
+    #: the non-blank lines looked at, of any kind
+    lines: int = 0
 
     @property
     def kinds(self) -> int:
@@ -88,8 +97,11 @@ class Evidence:
 
 def evidence(text: str, limit: int = EVIDENCE_CHARS) -> Evidence:
     """Count the hand-start, seat and action lines in the first ``limit`` characters."""
-    starts = seats = actions = code = 0
+    starts = seats = actions = code = lines = 0
     for line in text[:limit].split("\n"):
+        if not line.strip():
+            continue
+        lines += 1
         if len(line) > 400:
             continue  # a line of CSV, code or base64: not a log line
         if _CODE.match(line):
@@ -100,7 +112,7 @@ def evidence(text: str, limit: int = EVIDENCE_CHARS) -> Evidence:
             actions += 1
         elif HAND_START.match(line):
             starts += 1
-    return Evidence(starts, seats, actions, code)
+    return Evidence(starts, seats, actions, code, lines)
 
 
 def looks_like_hands(text: str) -> bool:
@@ -113,18 +125,21 @@ def looks_like_hands(text: str) -> bool:
     return ev.actions >= 5  # a fragment of a log: actions with no header or seats kept
 
 
+#: :data:`HAND_START` at the start of any line (``match`` at a position past the text's start
+#: would never see its ``^``).
+_HAND_START_LINES = re.compile(HAND_START.pattern, re.IGNORECASE | re.MULTILINE)
+
+
+def hand_starts(text: str, limit: int = EVIDENCE_CHARS) -> Iterator[int]:
+    """The offsets of the hand-start lines in the first ``limit`` characters, in order."""
+    for m in _HAND_START_LINES.finditer(text, 0, limit):
+        yield m.start()
+
+
 def first_hand_start(text: str, limit: int = EVIDENCE_CHARS) -> int:
     """The offset of the first hand-start line in the first ``limit`` characters (0 when the
     text starts with one, or holds none there)."""
-    pos = 0
-    head = text[:limit]
-    while pos < len(head):
-        end = head.find("\n", pos)
-        end = len(head) if end == -1 else end
-        if HAND_START.match(head, pos, end):
-            return pos
-        pos = end + 1
-    return 0
+    return next(hand_starts(text, limit), 0)
 
 
 def split_unknown(text: str, encoding: str = "utf-8", data: bytes | None = None) -> list[Chunk]:
@@ -141,12 +156,12 @@ def split_unknown(text: str, encoding: str = "utf-8", data: bytes | None = None)
 
 
 def leading_hand_text(text: str, first: Chunk) -> Chunk | None:
-    """The text before a file's first hand chunk, as a piece of its own, when it holds seat
-    or action lines (the end of a hand whose start the file does not hold: a log cut at its
-    head, or copied from the middle of a session); None when it is empty or only a banner,
-    an XML prolog, a session header or program source. A claimed file's import rejects it
-    with its raw text (:mod:`pipeline.ingest.parse`), so nothing before the first hand
-    vanishes."""
+    """The text before a file's first hand chunk, as a piece of its own, when its lines are
+    mostly seat or action lines (the end of a hand whose start the file does not hold: a log
+    cut at its head, or copied from the middle of a session); None when it is empty or only a
+    banner, a client's notices, an XML prolog, a session header or program source. A
+    claimed file's import rejects it with its raw text (:mod:`pipeline.ingest.parse`), so
+    nothing before the first hand vanishes."""
     lead = first.line - 1  # lines before the first hand
     preamble = "\n".join(text.split("\n", lead)[:lead]).rstrip()
     if not preamble.strip():
@@ -154,4 +169,10 @@ def leading_hand_text(text: str, first: Chunk) -> Chunk | None:
     ev = evidence(preamble)
     if ev.code >= 3:
         return None  # program source that quotes hands (a parser's test data), not a log
-    return Chunk(preamble, 0, 1) if ev.seats + ev.actions > 0 else None
+    played = ev.seats + ev.actions
+    if not played:
+        return None
+    # Mostly hand lines: a client's notices, a licence or a welcome text may word one line as
+    # an action could ("bob wins the Sunday Million"), and are still not a hand's end.
+    ends = sum(1 for line in preamble[:EVIDENCE_CHARS].split("\n") if _HAND_END.match(line))
+    return Chunk(preamble, 0, 1) if 2 * (played + ends) >= ev.lines else None

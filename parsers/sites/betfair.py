@@ -65,6 +65,7 @@ from parsers.sites._kit.starlike import (
     Names,
     cards_in,
     game_of,
+    shown_in,
     take_back,
     to_utc,
     unknown,
@@ -267,7 +268,7 @@ def _actions(b: Builder, lines: list[str], start: int, names: Names, money: _Mon
                 _bet(b, seat, rest, money, seat in all_in, lineno)
                 all_in.discard(seat)
             elif rest.startswith(("shows ", "mucks")):
-                b.show(seat, cards_in(rest), lineno, muck=rest.startswith("mucks"))
+                b.show(seat, shown_in(rest), lineno, muck=rest.startswith("mucks"))
             elif rest.startswith("wins "):
                 _close(b, returned, all_in)
                 w = _WINS.match(rest)

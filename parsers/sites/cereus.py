@@ -50,20 +50,43 @@ What is Cereus' own, and how it is read:
   ($X)", the summary stands in (:mod:`parsers.sites._kit.summary`).
 - A summary line other than the board, the pot and the seat lines raises ``unknown_line``:
   the kit's rule reads past it as an ``ignored_line`` finding where it moves no chips.
+
+The tournament layout (and the later cash clients) adds, each read here:
+- "All-In(Raise) X to Y": an all-in raise, X the chips added and Y the street total (as
+  "Raises"); without "to Y", X alone is what it adds.
+- A total pot line that lists the pots: "Total Pot(3000) | Main Pot(2000) | Side Pot #1(1000)"
+  (with or without the bars): the main and side pots are parts of the total, not fees.
+- Status suffixes after an action: "(timeout)", "(disconnect)", "(Sitting Out)", "(auto)" as
+  "(Preselection)": how the action was taken, not what it was.
+- Fold-and-show: "Folds & shows [Ah Kd]" (also "Folds [Ah Kd]"): a fold, the cards shown.
+- The 7-2 proposition side bet of "(7-2)" tables: a seat line's "72 Prop Win ($1)" is paid by
+  the other players outside the pot, so it is taken off the seat's "won Total"; a play line
+  about the prop ("NAME - 72 Prop ...") moves no chips of the pot and is an ``ignored_line``.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from functools import partial
 
+from parsers.cards import kept_hole
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import PLAY_MONEY, TOURNAMENT_CHIPS, ActionKind, Hand, LimitType, Stakes
+from parsers.model import (
+    PLAY_MONEY,
+    TOURNAMENT_CHIPS,
+    ActionKind,
+    Hand,
+    IgnoredLine,
+    LimitType,
+    Stakes,
+)
 from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.ignorable import clean_text
 from parsers.sites._kit.lines import read_body, read_seats
-from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, to_utc, unknown
+from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, shown_in, to_utc, unknown
 from parsers.sites._kit.summary import board_from_summary, summary_seat_won
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import all_in_by_added, record_dealt
@@ -89,7 +112,18 @@ _STAKES = re.compile(r"(.*?)\s+([$€£]?[\d,.]+)(?:/([$€£]?[\d,.]+))?(?:\s+(
 _TABLE = re.compile(r"Table: (.+?)(?: \((Real|Play) Money\))? Seat #(\d+) is the (?:dead )?dealer$")
 _SEAT = re.compile(r"Seat (\d+) - (.+) \(([$€£]?[\d,.]+) in chips\)$")
 _COLLECT = re.compile(r"Collects (\S+) from (main pot|side pot(?: ?#?-?(\d+))?)$")
-_PRESELECT = " (Preselection)"
+#: How an action was taken, printed after it: a pre-action button, the clock, a lost
+#: connection, a seat sitting out; none changes what the action was.
+_HOW = re.compile(r" \((?:Preselection|timeout|time ?out|disconnect(?:ed)?|sitting out|"
+                  r"sit ?out|auto)\)$", re.IGNORECASE)
+#: "Label(amount)" parts of the total pot line: "Total Pot($9.50)", "Rake ($0.45)",
+#: "Main Pot(900)", "Side Pot #1(600)".
+_POT_PART = re.compile(r"([A-Za-z][A-Za-z #\-\d]*?)\s*\(([^()]*)\)")
+#: The pots a total pot line lists: parts of the total, not fees.
+_LISTED_POT = re.compile(r"(?:main|side) ?pot\b", re.IGNORECASE)
+#: The 7-2 proposition bet (a side bet of "(7-2)" tables, paid outside the pot).
+_PROP = re.compile(r"\b7-?2 ?Prop\b", re.IGNORECASE)
+_PROP_WIN = re.compile(r"\b7-?2 Prop Win \(([^()]*)\)", re.IGNORECASE)
 
 
 # Stud hands print no "Table: ... is the dealer" line: their first seat line,
@@ -142,13 +176,14 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     else:
         stakes = Stakes(sb_post if sb_post is not None else big // 2, big, ante)
     naive = datetime.strptime(local, "%Y-%m-%d %H:%M:%S")
-    return b.hand(
+    hand = b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
         currency=currency, decimals=dec, stakes=stakes, seats=seats, button=button,
         total_pot=total, rake=rake, fees=fees, started_at=to_utc(naive, zone),
         local_time=local, time_zone=zone, table_name=table, tournament_id=tourney_id,
         max_seats=2 if heads_up else None,
     )
+    return replace(hand, ignored_lines=tuple(state.ignored)) if state.ignored else hand
 
 
 parse = with_site(SITE, _parse, ignore_harmless=True)
@@ -157,7 +192,7 @@ parse = with_site(SITE, _parse, ignore_harmless=True)
 class _State:
     """What the body lines build beside the Builder."""
 
-    __slots__ = ("b", "names", "money", "big", "dealt")
+    __slots__ = ("b", "names", "money", "big", "dealt", "ignored")
 
     def __init__(self, names: Names, money, big: int) -> None:
         self.b = Builder()
@@ -165,6 +200,7 @@ class _State:
         self.money = money
         self.big = big
         self.dealt = False  # past "*** POCKET CARDS ***": an all-in is no longer a post
+        self.ignored: list[IgnoredLine] = []  # the prop side bet's lines
 
 
 def _line(st: _State, line: str, n: int) -> bool:
@@ -188,7 +224,13 @@ def _line(st: _State, line: str, n: int) -> bool:
         return False
     got = st.names.prefix(line, " - ")
     if got is not None:
-        _action(st, got[0], got[1].removesuffix(_PRESELECT), n)
+        rest = got[1]
+        while (how := _HOW.search(rest)) is not None:
+            rest = rest[: how.start()]
+        if _PROP.search(rest):
+            st.ignored.append(IgnoredLine(n, clean_text(line)))  # a side bet, not the pot's
+            return False
+        _action(st, got[0], rest, n)
         return False
     got = st.names.prefix(line)
     if got is not None and got[1].startswith("Collects "):
@@ -206,6 +248,11 @@ def _action(st: _State, seat: int, rest: str, n: int) -> None:
     verb, _, arg = rest.partition(" ")
     if rest == "Folds":
         b.fold(seat, n)
+    elif verb == "Folds" and "[" in arg:  # "Folds & shows [Ah Kd]": a fold, cards shown
+        b.fold(seat, n)
+        hole = kept_hole(b.hole.get(seat), shown_in(arg))
+        if hole:
+            b.hole[seat] = hole
     elif rest == "Checks":
         b.check(seat, n)
     elif verb == "Calls":
@@ -221,6 +268,8 @@ def _action(st: _State, seat: int, rest: str, n: int) -> None:
             raise ParseError("bad_amount", "raise: added chips and total disagree")
     elif verb == "All-In":
         _all_in(st, seat, money(arg), n)
+    elif verb == "All-In(Raise)":
+        _all_in_raise(st, seat, arg, n)
     elif verb == "Posts":
         _post(st, seat, arg, n)
     elif verb == "Ante":
@@ -228,7 +277,7 @@ def _action(st: _State, seat: int, rest: str, n: int) -> None:
     elif verb == "returned":
         b.uncalled(seat, money(arg.partition(" : ")[0]), n)
     elif verb == "Shows":
-        b.show(seat, cards_in(arg.partition("(")[0]), n)
+        b.show(seat, shown_in(arg.partition("(")[0]), n)
     elif rest == "Mucks":
         b.show(seat, (), n, muck=True)
     elif rest == "Does not show":
@@ -245,6 +294,19 @@ def _all_in(st: _State, seat: int, amount: int, n: int) -> None:
         b.post(kind, seat, amount, True, n)
     else:
         all_in_by_added(b, seat, amount, n)
+
+
+def _all_in_raise(st: _State, seat: int, arg: str, n: int) -> None:
+    """"All-In(Raise) X to Y": a raise to Y that puts the player all in (X, the chips
+    added, must agree); "All-In(Raise) X": the raise that X added chips make."""
+    b, money = st.b, st.money
+    added, sep, to = arg.partition(" to ")
+    if not sep:
+        b.raise_to(seat, b.totals.get(seat, 0) + money(added), True, n, raise_by=None)
+        return
+    b.raise_to(seat, money(to), True, n, raise_by=None)
+    if b.actions[-1].amount != money(added):
+        raise ParseError("bad_amount", "all-in raise: added chips and total disagree")
 
 
 def _post(st: _State, seat: int, arg: str, n: int) -> None:
@@ -274,22 +336,12 @@ def _summary(st: _State, lines: list[str], first: int
     for k, line in enumerate(lines, first):
         won = summary_seat_won(line, st.names) if from_summary else None
         if won:
-            st.b.collect(won[0], st.money(won[1]), k)
+            prop = _PROP_WIN.search(line)  # paid outside the pot: not the pot's
+            st.b.collect(won[0], st.money(won[1]) - (st.money(prop[1]) if prop else 0), k)
         if line.startswith("Board "):
             board_from_summary(st.b, line)
-        elif line.startswith("Total Pot("):
-            for part in line.split(" | "):
-                label, _, amount = part.partition("(")
-                value = st.money(amount.rstrip(")"))
-                label = label.strip()
-                if label == "Total Pot":
-                    total = value
-                elif label == "Rake":
-                    rake = value
-                elif label:
-                    fees.append((label.lower().replace(" rake", ""), value))
-                else:
-                    raise ParseError("unknown_line", "unreadable pot part", line=k, text=line)
+        elif line.startswith("Total Pot"):
+            total, rake = _pot_line(st, line, k, fees)
         elif line.startswith("Seat ") and "[Mucked]" in line:
             who = st.names.prefix(line.partition(": ")[2])
             if who is not None:
@@ -300,6 +352,29 @@ def _summary(st: _State, lines: list[str], first: int
     if total is None:
         raise ParseError("truncated_hand", "no 'Total Pot' in the summary", line=first)
     return total, rake if rake is not None else 0, tuple(fees)
+
+
+def _pot_line(st: _State, line: str, k: int, fees: list[tuple[str, int]]
+              ) -> tuple[int | None, int | None]:
+    """(total, rake) of "Total Pot($9.50) | Rake ($0.45) | Jackpot Rake ($0.50)", the fees
+    added to ``fees``; the main and side pots it lists are parts of the total."""
+    total = rake = None
+    parts = _POT_PART.findall(line)
+    rest = _POT_PART.sub("", line).replace("|", "").strip()
+    if not parts or rest:
+        raise ParseError("unknown_line", "unreadable pot line", line=k, text=line)
+    for label, amount in parts:
+        label = label.strip()
+        value = st.money(amount)
+        if label == "Total Pot":
+            total = value
+        elif label == "Rake":
+            rake = value
+        elif _LISTED_POT.match(label):
+            continue
+        else:
+            fees.append((label.lower().replace(" rake", ""), value))
+    return total, rake
 
 
 #: What the registry lists: this module's format, found by name or by content.

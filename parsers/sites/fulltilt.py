@@ -60,6 +60,7 @@ from parsers.sites._kit.starlike import (
     cards_in,
     game_of,
     limit_stakes,
+    shown_in,
     to_utc,
     unknown,
 )
@@ -275,9 +276,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             elif rest.startswith("antes "):
                 b.post(ActionKind.POST_ANTE, seat, _chips(rest[6:], dec), all_in, lineno)
             elif rest.startswith("shows "):
-                b.show(seat, cards_in(rest[: rest.find("]") + 1]), lineno)
+                b.show(seat, shown_in(rest[: rest.find("]") + 1]), lineno)
             elif rest == "mucks" or rest.startswith("mucks "):
-                b.show(seat, cards_in(rest), lineno, muck=True)
+                b.show(seat, shown_in(rest), lineno, muck=True)
             elif rest.startswith(("wins ", "ties for ")):
                 w = _WINS.match(rest)
                 if not w:

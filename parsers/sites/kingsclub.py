@@ -43,7 +43,15 @@ from parsers.format import Format
 from parsers.model import ActionKind, Hand
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
-from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, limit_stakes, unknown
+from parsers.sites._kit.starlike import (
+    Builder,
+    Names,
+    cards_in,
+    game_of,
+    limit_stakes,
+    shown_in,
+    unknown,
+)
 from parsers.sites._kit.tables import STREETS
 from parsers.sites._kit.verbs import RaiseText, record_bet, split_all_in
 from parsers.text import Chunk, parse_money
@@ -139,7 +147,7 @@ def _line(b: Builder, names: Names, line: str, n: int) -> bool | None:
         if not b.in_showdown:  # the betting is over: return the unmatched bet first
             b.close_street()
             b.in_showdown = True
-        b.show(seat, cards_in(arg), n, muck=verb == "mucks")
+        b.show(seat, shown_in(arg), n, muck=verb == "mucks")
     else:
         raise unknown("unknown action")
 

@@ -44,7 +44,7 @@ from parsers.format import Format
 from parsers.model import ActionKind, Hand, Stakes
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
-from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, unknown
+from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, shown_in, unknown
 from parsers.sites._kit.tables import STREETS_TITLE
 from parsers.sites._kit.verbs import (
     RaiseText,
@@ -162,7 +162,7 @@ def _line(st: _State, line: str, n: int) -> None:
         checked_return(b, seat, _money(arg), n)
     elif verb in ("shows", "mucks"):
         b.in_showdown = True
-        b.show(seat, cards_in(arg), n, muck=verb == "mucks")
+        b.show(seat, shown_in(arg), n, muck=verb == "mucks")
     elif verb == "wins":
         _wins(b, seat, rest, n)
     elif verb == "adds" and arg.endswith(" chips"):

@@ -43,7 +43,15 @@ from parsers.format import Format
 from parsers.model import ActionKind, Hand, Stakes
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
-from parsers.sites._kit.starlike import Builder, Names, cards_in, game_of, take_back, unknown
+from parsers.sites._kit.starlike import (
+    Builder,
+    Names,
+    cards_in,
+    game_of,
+    shown_in,
+    take_back,
+    unknown,
+)
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_TITLE
 from parsers.sites._kit.verbs import RaiseText, record_bet, record_dealt, split_all_in
 from parsers.text import Chunk, parse_money
@@ -162,7 +170,7 @@ def _line(st: _State, line: str, n: int) -> bool | None:
         if not b.in_showdown:
             st.close()
             b.in_showdown = True
-        b.show(seat, cards_in(arg), n, muck=verb == "mucks")
+        b.show(seat, shown_in(arg), n, muck=verb == "mucks")
     elif verb == "wins":
         if not b.in_showdown:
             st.close()

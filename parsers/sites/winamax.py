@@ -51,6 +51,7 @@ from parsers.sites._kit.starlike import (
     Names,
     cards_in,
     game_of,
+    shown_in,
     take_back,
     to_utc,
     unknown,
@@ -253,9 +254,9 @@ def _parse(chunk: Chunk, file: str, chip_decimals: int | None) -> Hand:
                 else:
                     raise unknown("unknown post")
             elif rest.startswith("shows "):
-                b.show(seat, cards_in(rest), lineno)
+                b.show(seat, shown_in(rest), lineno)
             elif rest.startswith("mucks"):
-                b.show(seat, cards_in(rest), lineno, muck=True)
+                b.show(seat, shown_in(rest), lineno, muck=True)
             elif rest.startswith("collected "):
                 record_collected(b, seat, rest, _COLLECTED, money, lineno)
             elif f" {rest}".startswith(_IGNORED_TAILS):

@@ -63,6 +63,7 @@ from parsers.sites._kit.starlike import (
     Names,
     cards_in,
     game_of,
+    shown_in,
     take_back,
     to_utc,
     unknown,
@@ -439,7 +440,7 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
             if rest.startswith("posts "):
                 _post(b, seat, rest[6:], dec, bb, all_in, lineno)
             elif rest.startswith("shows "):
-                b.show(seat, cards_in(rest[:rest.find("]") + 1]), lineno)
+                b.show(seat, shown_in(rest[:rest.find("]") + 1]), lineno)
             elif rest.startswith("collected "):
                 record_collected(b, seat, rest, _COLLECTED, money, lineno)
             elif rest.startswith(_IGNORED_TAILS):

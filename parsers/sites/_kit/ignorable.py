@@ -99,7 +99,7 @@ _NO_CHIPS = re.compile(
     r"(?:est|s'est) (?:d[ée]|re)?connect[ée]e?|a quitt[ée] la table|a rejoint la table|"
     r"secondes suppl[ée]mentaires|"
     r"sits? down|sat down|re-?join\w*|stands? up|is seated|will be allowed to play|"
-    r"waits? for (?:the )?big blind|"
+    r"wait(?:s|ing)? for (?:the )?(?:big blind|bb)|wait(?:s|ing)? bb|"
     r"finishe[sd] (?:the tournament )?in|finished the tournament|wins the tournament|"
     r"received|receives|bounty|eliminat\w+|knocked out|re-?buys?|add-?ons?|"
     r"is (?:the )?(?:tournament )?(?:chip )?leader|has been (?:moved|removed))\b",

@@ -19,6 +19,27 @@ from collections.abc import Callable
 
 from parsers.errors import ParseError
 
+#: A seat's status printed after its seat line, in the sites' several ways: " - sitting out",
+#: " (sitting out)", " is sitting out", " - waiting for big blind", " (waiting for BB)"...
+#: A seat waiting for the big blind is at the table but not dealt in unless it posts: it is
+#: marked sitting out as one that sits out is (a post or action of its own still counts).
+_STATUS = re.compile(
+    r"\s*(?:-\s*|\(\s*|is\s+)?(?:sitting out|sits out|sit out|"
+    r"waiting for (?:the )?(?:big blind|bb)|wait(?:s|ing)? (?:for )?bb)\s*\)?$",
+    re.IGNORECASE)
+
+
+def seat_match(pattern: re.Pattern[str], line: str) -> tuple[re.Match[str] | None, bool]:
+    """``pattern``'s match of a seat line, and whether a status suffix (:data:`_STATUS`) the
+    pattern does not read had to be cut off for it to match (the seat then sits out)."""
+    s = pattern.match(line)
+    if s is not None:
+        return s, False
+    status = _STATUS.search(line)
+    if status is None or status.start() == 0:
+        return None, False
+    return pattern.match(line[: status.start()]), True
+
 
 def read_seats(lines: list[str], i: int, pattern: re.Pattern[str],
                money: Callable[[str], int]) -> tuple[dict[int, list], int]:
@@ -31,10 +52,10 @@ def read_seats(lines: list[str], i: int, pattern: re.Pattern[str],
     seats: dict[int, list] = {}
     marked = pattern.groups >= 4
     while i < len(lines) and lines[i].startswith("Seat "):
-        s = pattern.match(lines[i])
+        s, out = seat_match(pattern, lines[i])
         if s is None:
             raise ParseError("bad_seat", "unreadable seat line", line=i + 1, text=lines[i])
-        seats[int(s[1])] = [s[2], money(s[3]), marked and s[4] is not None, None]
+        seats[int(s[1])] = [s[2], money(s[3]), out or (marked and s[4] is not None), None]
         i += 1
     if not seats:
         raise ParseError("no_seats", "no seat lines", line=i + 1)
@@ -57,11 +78,13 @@ def read_listed_seats(lines: list[str], i: int, pattern: re.Pattern[str],
         if skip is not None and lines[i].endswith(skip):
             i += 1
             continue
-        s = pattern.match(lines[i])
+        s, out = seat_match(pattern, lines[i])
         if not s:
             raise ParseError("unknown_line", "cannot read seat", line=i + 1, text=lines[i])
         try:
             seats[int(s[1])] = row(s)
+            if out:
+                seats[int(s[1])][2] = True
         except ParseError as err:
             raise err.with_context(line=i + 1, text=lines[i]) from None
         i += 1

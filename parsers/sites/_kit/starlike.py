@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from parsers.cards import parse_cards
+from parsers.cards import HIDDEN_CARDS, kept_hole, parse_cards
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.model import (
     Action,
@@ -125,6 +125,16 @@ def cards_in(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for inside in bracketed(text):
         out.extend(parse_cards(inside.replace(",", " ")))
+    return tuple(out)
+
+
+def shown_in(text: str) -> tuple[str, ...]:
+    """The cards a player shows in the brackets of ``text``: :func:`cards_in` with the
+    placeholders of cards not shown left out ("[?? Kd]" -> ("Kd",), parsers.cards)."""
+    out: list[str] = []
+    for inside in bracketed(text):
+        words = inside.replace(",", " ").split()
+        out.extend(parse_cards(" ".join(w for w in words if w not in HIDDEN_CARDS)))
     return tuple(out)
 
 
@@ -284,8 +294,9 @@ class Builder:
             self.hero = seat
 
     def show(self, seat: int, cards: tuple[str, ...], line: int, muck: bool = False) -> None:
-        if cards:
-            self.hole[seat] = cards
+        hole = kept_hole(self.hole.get(seat), cards)
+        if hole:
+            self.hole[seat] = hole
         street = Street.SHOWDOWN if self.in_showdown or self.street is Street.RIVER \
             else self.street
         kind = ActionKind.MUCK if muck else ActionKind.SHOW

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from parsers.cards import bracketed_cards, parse_cards
+from parsers.cards import kept_hole, parse_cards, shown_cards, shown_group
 from parsers.errors import ParseError
 from parsers.format import Format
 from parsers.model import (
@@ -205,9 +205,10 @@ class _Body:
             cards: tuple[str, ...] = ()
             b = rest.find("[")
             if b != -1:
-                cards = bracketed_cards(rest, b)
-                if cards:
-                    self.hole[seat] = cards
+                cards = shown_cards(rest, b)
+                hole = kept_hole(self.hole.get(seat), cards)
+                if hole:
+                    self.hole[seat] = hole
             elif rest not in ("mucks", "mucks hand"):
                 raise ParseError("unknown_line", "cannot read shown cards")
             kind = ActionKind.SHOW if rest[0] == "s" else ActionKind.MUCK
@@ -454,7 +455,7 @@ def _read_summary(lines: list[str], start: int, dec: int, body: _Body) -> SiteRe
             elif line.startswith("Seat ") and "showed [" in line:
                 m = _SUMMARY_CARDS.match(line)
                 if m:
-                    cards = parse_cards(m[2])
+                    cards = shown_group(m[2])
                     if cards:
                         body.hole.setdefault(int(m[1]), cards)
         except ParseError as err:

@@ -33,6 +33,9 @@ spaces for thousands (``1 500``), a gametype that may name no game (``PL €0,50
 cards decide) and may end with ``Ante €0.10``, the blinds again in ``<smallblind>`` and
 ``<bigblind>``, the table size in ``<tablesize>``, and tournament tables named ``Hyper Turbo
 (500 Chips) (#16727068)`` (the number in the name when no ``<tournamentcode>`` is printed).
+The 2025-on clients (``client_version`` 25) write the same session as ``<root><general>...``
+with no ``sessioncode``, and print chips with a comma for thousands (``100,000``); the
+splitter reads ``<root>`` as the session.
 
 Skins (SKINS): the XML names no skin (the skin is the client that wrote the file, told by its
 folder); each writes the same tree in its language's words. Known to print their own limit
@@ -86,9 +89,10 @@ from parsers.text import Chunk, parse_money
 __all__ = ["DETECTION", "HEADER", "SITE", "SUPPORTS", "parse", "sniff", "split"]
 
 SITE = "ipoker"
-DETECTION = "an XML '<session sessioncode=...>' with '<game gamecode=' or '<gametype>' (first 8 KB)"
+DETECTION = ("an XML '<session sessioncode=...>' (or the newest clients' '<root><general>') with"
+             " '<game gamecode=' or '<gametype>' (first 8 KB)")
 SUPPORTS = ("hold'em NL/PL/FL: cash and tournaments, XML exports 2010-2023 (any layout, any"
-            " skin)")
+            " skin; the 2025-on '<root>' export too)")
 
 _ROUND_STREET = {0: Street.PREFLOP, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN,
                  4: Street.RIVER}
@@ -111,11 +115,17 @@ _POT_LIMIT_WORDS = frozenset({"pl", "lp"})
 _TABLE_TOURNEY = re.compile(r"\(#(\d+)\)\s*$")
 
 
+#: The session element: ``<session sessioncode=..>``, or the newest clients' ``<root>`` whose
+#: first child is the ``<general>`` block.
+_SESSION_OPEN = re.compile(r"<session\b|<root>\s*<general>")
+
+
 def sniff(text: str) -> bool:
     """True for an iPoker XML session (lower-case tags: Everest's are upper). Never raises."""
     try:
         head = text[:8192]
-        return "<session" in head and ("<game gamecode=" in head or "<gametype>" in head)
+        return (_SESSION_OPEN.search(head) is not None
+                and ("<game gamecode=" in head or "<gametype>" in head))
     except Exception:
         return False
 
@@ -268,7 +278,17 @@ class _Session:
         self.hero = nick if nick and nick != "N/A" else ""
         size = _text(general, "tablesize")
         self.max_seats = int(size) if size.isdigit() else None
-        self.uncalled_flag = _text(general, "uncalled_bet_enabled").lower() == "true"
+        flag = _text(general, "uncalled_bet_enabled").lower()
+        # the 2025-on clients print no flag and leave the return out of ``win`` as the flag
+        # says (their sessions are ``<root>`` elements, client_version 25)
+        self.uncalled_flag = flag == "true" or (not flag and _major(general) >= 25)
+
+
+def _major(general: ET.Element) -> int:
+    """The client's major version (``<client_version>25.3.0.7</client_version>`` -> 25; 0
+    when none is printed)."""
+    head = _text(general, "client_version").partition(".")[0]
+    return int(head) if head.isdigit() else 0
 
 
 def _action_lines(text: str, first_line: int) -> dict[int, int]:

@@ -1,6 +1,8 @@
 """iPoker XML session files -> self-contained hand chunks.
 
-An iPoker export is one ``<session>`` element: a ``<general>`` block (game type and stakes,
+An iPoker export is one ``<session>`` element (the newest clients, 2025 on, name it ``<root>``
+and open it with ``<root><general><client_version>``, the rest of the tree unchanged): a
+``<general>`` block (game type and stakes,
 table name and currency, the hero's nickname, tournament details) followed by one ``<game>``
 element per hand. The hand alone does not say what game or currency it is, so a line-header
 split (``parsers.text.split_hands``) cannot produce parseable chunks; and some exports put a
@@ -21,7 +23,7 @@ from parsers.text import Chunk
 
 #: A game element starts a hand (also the Format's ``header`` for line-based tools).
 HEADER = re.compile(r"<game\b")
-_TAGS = re.compile(r"<session\b[^>]*>|<game\b")
+_TAGS = re.compile(r"<(?:session|root)\b[^>]*>|<game\b")
 _GAME_BYTES = re.compile(rb"<game\b")
 #: Marks the session part appended to a chunk (see module docstring).
 SESSION_MARK = "\n<session"
@@ -60,8 +62,10 @@ def split(text: str, encoding: str = "utf-8", data: bytes | None = None) -> list
     line, last = 1, 0
     for m in _TAGS.finditer(text):
         start = m.start()
-        if text.startswith("<session", start):
-            session = _session_header(text, m.end(), m.group())
+        if not text.startswith("<game", start):
+            # a ``<root>`` session is given the ``<session>`` tag the reader looks for
+            tag = m.group() if text.startswith("<session", start) else "<session>"
+            session = _session_header(text, m.end(), tag)
             continue
         end = text.find("</game>", start)
         body = text[start:] if end == -1 else text[start : end + len("</game>")]

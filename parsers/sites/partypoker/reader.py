@@ -87,6 +87,7 @@ from parsers.sites._kit.starlike import (
     Builder,
     Names,
     cards_in,
+    shown_in,
     take_back,
     unknown,
 )
@@ -302,9 +303,9 @@ class _Play:
         elif rest.startswith("is all-In"):
             self._all_in_said(seat)
         elif verb == "shows":
-            b.show(seat, cards_in(rest), lineno)
+            b.show(seat, shown_in(rest), lineno)
         elif verb in ("mucks", "doesn't") and "[" in rest:
-            b.show(seat, cards_in(rest), lineno, muck=True)
+            b.show(seat, shown_in(rest), lineno, muck=True)
         elif verb == "wins":
             self._wins(seat, rest, lineno)
         elif verb == "balance" or rest.startswith("Cashed out"):

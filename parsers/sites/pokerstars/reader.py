@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from parsers.cards import bracketed_cards, cards_in_brackets, parse_cards
+from parsers.cards import cards_in_brackets, kept_hole, parse_cards, shown_cards
 from parsers.errors import ParseError
 from parsers.format import Format
 from parsers.model import (
@@ -368,13 +368,14 @@ class _Play:
         street once the showdown (or the river) is reached, else on the current one."""
         b = said.find("[")
         if b != -1:
-            cards = bracketed_cards(said, b)
+            cards = shown_cards(said, b)
         elif said == "mucks hand":
             cards = ()
         else:
             raise ParseError("unknown_line", "cannot read shown cards")
-        if cards:
-            self.hole[seat] = cards
+        hole = kept_hole(self.hole.get(seat), cards)
+        if hole:
+            self.hole[seat] = hole
         at_showdown = self.in_showdown or self.street is Street.RIVER
         self.actions.append(Action(
             street=Street.SHOWDOWN if at_showdown else self.street,

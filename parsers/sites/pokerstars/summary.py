@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from parsers.cards import cards_in_brackets, parse_cards
+from parsers.cards import cards_in_brackets, shown_group
 from parsers.errors import ParseError
 from parsers.model import CashOut, Collection, PrintedPot, SiteReport
 from parsers.text import parse_money
@@ -75,7 +75,7 @@ def read_summary(
                 if "ed [" in line and line.startswith("Seat "):
                     m = _SUMMARY_CARDS.match(line)
                     if m:
-                        cards = parse_cards(m[2])
+                        cards = shown_group(m[2])
                         if cards:
                             hole.setdefault(int(m[1]), cards)
                     continue

@@ -89,6 +89,42 @@ pub fn bracketed_cards(text: &str, start: usize) -> Result<Cards, Defer> {
     parse_cards(&text[b..=e])
 }
 
+/// `HIDDEN_CARDS`: what a log prints in a shown hand for a card it does not show.
+const HIDDEN_CARDS: [&str; 11] = ["?", "??", "X", "x", "XX", "xx", "Xx", "*", "**", "-", "--"];
+
+/// `shown_cards(text, start)`: [`bracketed_cards`] with the placeholders of the cards not
+/// shown left out (`[?? Kd]` gives one card).
+pub fn shown_cards(text: &str, start: usize) -> Result<Cards, Defer> {
+    let bytes = text.as_bytes();
+    let b = memchr::memchr(b'[', &bytes[start..])
+        .map(|i| i + start)
+        .ok_or("bad_card")?;
+    let e = memchr::memchr(b']', &bytes[b + 1..])
+        .map(|i| i + b + 1)
+        .ok_or("bad_card")?;
+    shown_group(&text[b + 1..e])
+}
+
+/// `shown_group(group)`: [`parse_cards`] of a shown group's text without the placeholders.
+pub fn shown_group(group: &str) -> Result<Cards, Defer> {
+    if !py_split(group).any(|w| HIDDEN_CARDS.contains(&w)) {
+        return parse_cards(group);
+    }
+    let kept: Vec<&str> = py_split(group)
+        .filter(|w| !HIDDEN_CARDS.contains(w))
+        .collect();
+    parse_cards(&kept.join(" "))
+}
+
+/// `kept_hole(known, shown)`: a seat's hole cards once it shows `shown` (fewer than two
+/// cards add to nothing already known). None: leave the seat's hole cards as they are.
+pub fn kept_hole(known: Option<&Cards>, shown: &Cards) -> Option<Cards> {
+    if shown.is_empty() || (known.is_some_and(|k| !k.is_empty()) && shown.len() < 2) {
+        return None;
+    }
+    Some(shown.clone())
+}
+
 /// `cards_in_brackets(text)`: every card of every complete `[...]` group.
 pub fn cards_in_brackets(text: &str) -> Result<Cards, Defer> {
     if let Some(cards) = plain_cards_in_brackets(text) {

@@ -3,7 +3,7 @@
 //! is deferred: the native engine does not reconcile site money.
 
 use crate::model::*;
-use crate::parse::cards::{bracketed_cards, cards_in_brackets, parse_cards};
+use crate::parse::cards::{cards_in_brackets, kept_hole, parse_cards, shown_cards, shown_group};
 use crate::parse::starlike::{get, money, put, street_word, summary_cards, Names};
 use crate::parse::Defer;
 use crate::text::py_strip;
@@ -225,12 +225,13 @@ impl Body {
             self.post(seat, rest, all_in, line)?;
         } else if rest.starts_with("shows ") || rest.starts_with("mucks") {
             let cards = match rest.find('[') {
-                Some(b) => bracketed_cards(rest, b)?,
+                Some(b) => shown_cards(rest, b)?,
                 None if matches!(rest, "mucks" | "mucks hand") => Cards::new(),
                 None => return Err("unknown_line"),
             };
-            if !cards.is_empty() {
-                put(&mut self.hole, seat, cards.clone());
+            let known = self.hole.iter().find(|x| x.0 == seat).map(|x| &x.1);
+            if let Some(kept) = kept_hole(known, &cards) {
+                put(&mut self.hole, seat, kept);
             }
             let kind = if rest.starts_with('s') {
                 Kind::Show
@@ -385,7 +386,7 @@ pub(super) fn read_summary(
             }
         } else if line.starts_with("Seat ") && line.contains("showed [") {
             if let Some((seat, text)) = summary_cards(line, &["showed ["])? {
-                let cards = parse_cards(text)?;
+                let cards = shown_group(text)?;
                 if !cards.is_empty() && !hole.iter().any(|x| x.0 == seat) {
                     hole.push((seat, cards));
                 }

@@ -7,7 +7,7 @@ use super::header::parse_header;
 use super::lines::{collected_fast, read_act, read_seat, read_table, res, Code};
 use super::summary::read_summary;
 use crate::model::*;
-use crate::parse::cards::cards_in_brackets;
+use crate::parse::cards::{cards_in_brackets, kept_hole};
 use crate::parse::starlike::{ascii_int, final_boards, money, street_word, SeatLine};
 use crate::parse::Defer;
 use crate::text::{find_str, split_once_str};
@@ -258,8 +258,9 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
                 }
                 Code::Show => {
                     let cards = r.cards.unwrap_or_default();
-                    if !cards.is_empty() {
-                        set_hole(&mut hole, seat, cards.clone());
+                    let known = hole.iter().find(|x| x.0 == seat).map(|x| &x.1);
+                    if let Some(kept) = kept_hole(known, &cards) {
+                        set_hole(&mut hole, seat, kept);
                     }
                     let st = if in_showdown || street == Street::River {
                         Street::Showdown

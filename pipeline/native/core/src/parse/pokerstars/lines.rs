@@ -2,7 +2,7 @@
 //! reads it: "name: verb ..." (posts, bets, shows), the seat and table lines, "collected".
 
 use crate::model::*;
-use crate::parse::cards::{bracketed_cards, parse_cards};
+use crate::parse::cards::{parse_cards, shown_cards};
 use crate::parse::starlike::{ascii_int, money, SeatLine};
 use crate::parse::Defer;
 use crate::text::find_str;
@@ -90,7 +90,7 @@ pub(super) fn read_act(rest: &str, dec: u32) -> Result<Act, Defer> {
     };
     if rest.starts_with("shows ") || rest.starts_with("mucks") {
         let cards = if let Some(b) = rest.find('[') {
-            bracketed_cards(rest, b)?
+            shown_cards(rest, b)?
         } else if rest != "mucks hand" {
             return Err("unknown_line");
         } else {

@@ -2,7 +2,7 @@
 //! rake, fees, the printed pots, the summary boards and the cards shown there.
 
 use crate::model::*;
-use crate::parse::cards::{cards_in_brackets, parse_cards};
+use crate::parse::cards::{cards_in_brackets, shown_group};
 use crate::parse::starlike::{ascii_int, money, summary_cards};
 use crate::parse::Defer;
 use crate::text::{find_str, split_once_str};
@@ -64,7 +64,7 @@ pub(super) fn read_summary(
         if line.starts_with('S') {
             if line.contains("ed [") && line.starts_with("Seat ") {
                 if let Some((seat, text)) = summary_cards(line, &["showed [", "mucked ["])? {
-                    let cards = parse_cards(text)?;
+                    let cards = shown_group(text)?;
                     if !cards.is_empty() && !hole.iter().any(|x| x.0 == seat) {
                         hole.push((seat, cards));
                     }

@@ -1,0 +1,24 @@
+"""Both cores store the same rows for the long tail's lines and layouts in the native sites:
+one-card and unknown-card shows (PokerStars, GGPoker), and a PokerStars file whose first hand
+follows pages of a client's notices."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.native.parity import same_packed
+from tests.parsers.test_detect_lead import noticed
+from tests.support.paths import FIXTURES
+
+pytest.importorskip("sidepot_native", reason="the native core is not built")
+
+
+@pytest.mark.parametrize("name", ["stars.txt", "gg.txt"])
+def test_partial_shows_are_stored_alike(name):
+    data = (FIXTURES / "shows" / name).read_bytes()
+    assert same_packed(data, name) == "native"
+
+
+@pytest.mark.parametrize("size", [2_000, 40_000])
+def test_hands_after_a_client_notice_are_stored_alike(size):
+    same_packed(noticed(size), "noticed.txt")
