@@ -60,6 +60,7 @@ from parsers.model import (
     Stakes,
 )
 from parsers.sites._kit.common import search_sniffer, with_site
+from parsers.sites._kit.lines import read_to_end
 from parsers.sites._kit.starlike import (
     Builder,
     Names,
@@ -230,7 +231,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 # Parse one Betfair hand chunk. Raises ParseError (UnsupportedGame for other games).
-parse = with_site(SITE, _parse, ignore_harmless=True)
+# lines after the end line (chat, notices) are ignored lines (read_to_end)
+parse = with_site(SITE, read_to_end(_parse, lambda line: _END.match(line.strip()) is not None),
+                  ignore_harmless=True)
 
 
 def _actions(b: Builder, lines: list[str], start: int, names: Names, money: _Money,

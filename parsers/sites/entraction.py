@@ -60,6 +60,7 @@ from parsers.model import (
     Stakes,
 )
 from parsers.sites._kit.common import with_site
+from parsers.sites._kit.lines import read_to_end
 from parsers.sites._kit.starlike import Builder, Names, game_of, to_utc, unknown
 from parsers.sites._kit.tables import STREETS_TITLE
 from parsers.text import Chunk, parse_money
@@ -223,7 +224,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     return hand
 
 
-parse = with_site(SITE, _parse, ignore_harmless=True)
+# lines after the end line (chat, notices) are ignored lines (read_to_end)
+parse = with_site(SITE, read_to_end(_parse, lambda line: _ENDED.match(line) is not None),
+                  ignore_harmless=True)
 
 
 def _tournament_id(table_name: str) -> str:

@@ -50,6 +50,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import with_site
+from parsers.sites._kit.lines import read_to_end
 from parsers.sites._kit.starlike import Builder, Names, cards_in, to_utc, unknown
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS_LOWER
 from parsers.text import Chunk, parse_money
@@ -261,7 +262,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     )
 
 
-parse = with_site(SITE, _parse, ignore_harmless=True)
+# lines after the end line (chat, notices) are ignored lines (read_to_end)
+parse = with_site(SITE, read_to_end(_parse, lambda line: line.startswith("***** End of hand ")),
+                  ignore_harmless=True)
 
 
 def _repeated(board: list[str], street: Street, cards: tuple[str, ...], n: int,

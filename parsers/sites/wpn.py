@@ -57,7 +57,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.ignorable import read_past_harmless
-from parsers.sites._kit.lines import read_listed_seats
+from parsers.sites._kit.lines import read_listed_seats, read_to_end
 from parsers.sites._kit.starlike import (
     Builder,
     Names,
@@ -108,7 +108,9 @@ def parse(chunk: Chunk, file: str = "") -> Hand:
     """Parse one WPN hand chunk (either layout). Raises ParseError / UnsupportedGame."""
     try:
         if chunk.text.startswith("Game started at: "):
-            return read_past_harmless(_parse_classic, chunk, file)
+            # lines after "Game ended at:" (chat, notices) are ignored lines (read_to_end)
+            return read_to_end(partial(read_past_harmless, _parse_classic),
+                               lambda line: line.startswith("Game ended at: "))(chunk, file)
         return read_past_harmless(_parse_current, chunk, file)
     except ParseError as err:
         raise err.with_context(site=SITE) from None

@@ -16,8 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from parsers.errors import ParseError
+from parsers.model import Hand, IgnoredLine
+from parsers.shape import HAND_START
+from parsers.sites._kit.ignorable import clean_text
+from parsers.text import Chunk
 
 #: A seat's status printed after its seat line, in the sites' several ways: " - sitting out",
 #: " (sitting out)", " is sitting out", " - waiting for big blind", " (waiting for BB)"...
@@ -114,3 +119,48 @@ def read_body(lines: list[str], start: int, read: Callable[[str, int], bool | No
     if end is not None:
         raise ParseError("truncated_hand", f"no '{end}' line", line=len(lines), text=lines[-1])
     return len(lines)
+
+
+def after_end(lines: list[str], is_end: Callable[[str], bool]
+              ) -> tuple[list[str], tuple[IgnoredLine, ...]]:
+    """A hand's lines up to its end line (the last one ``is_end`` accepts: "Game ended ...",
+    "***** End of hand ..."), and the lines after it as ignored lines.
+
+    What a client writes after a hand's end moves none of its chips: chat after the summary,
+    a table's or tournament's notices, a finish line. Each is kept as an ``ignored_line``
+    finding with its text. The lines are returned unchanged when no line is an end line, or
+    when a line after the last one may start a hand (another layout's header glued on: not
+    this hand's to read past), so the site's own error stands.
+    """
+    last = len(lines) - 1
+    while last >= 0 and not lines[last].strip():
+        last -= 1
+    end = last
+    while end >= 0 and not is_end(lines[end]):
+        end -= 1
+    if end < 0 or end == last:
+        return lines, ()
+    rest = lines[end + 1 : last + 1]
+    if any(HAND_START.match(line) for line in rest):
+        return lines, ()
+    ignored = tuple(IgnoredLine(end + 2 + k, clean_text(line))
+                    for k, line in enumerate(rest) if line.strip())
+    return lines[: end + 1], ignored
+
+
+def read_to_end(parse_fn: Callable[[Chunk, str], Hand], is_end: Callable[[str], bool]
+                ) -> Callable[[Chunk, str], Hand]:
+    """``parse_fn`` for a format whose hand ends with an end line: the lines after it
+    (:func:`after_end`) are left out of what ``parse_fn`` reads and put on the hand as ignored
+    lines; the hand keeps the chunk's whole text."""
+
+    def parse(chunk: Chunk, file: str = "") -> Hand:
+        lines, ignored = after_end(chunk.text.split("\n"), is_end)
+        if not ignored:
+            return parse_fn(chunk, file)
+        hand = parse_fn(Chunk("\n".join(lines), chunk.offset, chunk.line), file)
+        return replace(hand, raw_text=chunk.text,
+                       ignored_lines=tuple(sorted(hand.ignored_lines + ignored,
+                                                  key=lambda x: x.line)))
+
+    return parse

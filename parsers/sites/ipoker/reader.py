@@ -21,6 +21,8 @@ What is particular to iPoker, all checked against the players' stacks in the nex
   client's ``uncalled_bet_enabled`` flag, a player's ``win`` includes that return; with it, it
   does not. Collections are the ``win`` net of the return.
 - No total pot and no rake are printed: the report holds the collections only.
+- A player who posts and leaves before the cards may be missing from ``<players>``: his posts
+  are dead money in the pot (the report's ``site_added``, by his name), his fold no turn.
 - Cards are suit then rank (``H8``, ``D10``, ``CQ``); ``X`` is an unknown card. The showdown
   is not a section: shown hands appear as known Pocket cards.
 - Currency: ``<tablecurrency>`` (the account ``<currency>`` can differ), else the stakes'
@@ -372,7 +374,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if s.limit is LimitType.FIXED_LIMIT:
         small_bet, big_bet = big_blind, 2 * big_blind
 
-    actions, ante, returned = _actions(raw, seat_of, stacks, big_blind, dec, lines, s.dots)
+    absent: dict[str, int] = {}  # posts by players the <players> list leaves out
+    actions, ante, returned = _actions(raw, seat_of, stacks, big_blind, dec, lines, s.dots,
+                                       absent)
     collections = []
     for seat, won in sorted(wins.items()):
         if not s.uncalled_flag:
@@ -403,7 +407,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         actions=tuple(actions),
         button_seat=button,
         boards=(tuple(board),),
-        report=SiteReport(collections=tuple(collections)),
+        report=SiteReport(collections=tuple(collections), site_added=tuple(
+            (f"posted by {who}, not in the player list", amt) for who, amt in absent.items())),
         started_at=_started_at(local),
         local_time=local,
         time_zone="",
@@ -428,8 +433,14 @@ def _actions(
     dec: int,
     lines: dict[int, int],
     dots: bool,
+    absent: dict[str, int],
 ) -> tuple[list[Action], int, dict[int, int]]:
-    """The event log from the ordered action elements: (actions, ante, uncalled returns)."""
+    """The event log from the ordered action elements: (actions, ante, uncalled returns).
+
+    A player who posts and leaves before the cards may be missing from ``<players>``: his
+    posts (types 1, 2, 15) are dead money in the pot, added to ``absent`` by his name (the
+    hand's ``site_added``), and his fold, if printed, is no turn. Any other action by a player
+    not listed is ``unknown_line``."""
     out: list[Action] = []
     add = out.append
     left = dict(stacks)
@@ -443,6 +454,16 @@ def _actions(
         code = el.get("type", "")
         who = el.get("player", "")
         seat = seat_of.get(who)
+        if seat is None and who and code in ("1", "2", "15") and el.get("sum") != "DP":
+            try:
+                absent[who] = absent.get(who, 0) + _money(el.get("sum", "0"), dec, dots)
+            except ParseError as err:
+                raise err.with_context(line=line) from None
+            sb_seen = sb_seen or code == "1"
+            bb_seen = bb_seen or code == "2"
+            continue
+        if seat is None and who in absent and code == "0":
+            continue  # the absent poster's fold: he holds no cards
         if seat is None:
             raise ParseError("unknown_line", f"action by unseated player {who!r}", line=line,
                              text=ET.tostring(el, encoding="unicode").strip())

@@ -49,3 +49,31 @@ def test_wins_leave_the_uncalled_return_out_and_replay_clean():
         assert [f for f in r.findings if f.severity is Severity.ERROR] == []
     assert {s.seat: s.net for s in replay(first).seats} == {1: -50, 2: -300, 4: 1_900,
                                                             5: -1_550}
+
+
+def test_a_poster_missing_from_the_player_list_is_dead_money():
+    """A player who posts and leaves may be left out of ``<players>``: his post is in the
+    pot (``site_added``), his fold is no turn, and the hand replays clean."""
+    fr = (Path(__file__).parent / "fixtures" / "ipoker" / "newer_cash_fr.xml").read_text("utf-8")
+    listed = '    <player win="0€" bet="0,02€" name="Paul" seat="3" dealer="0" chips="4,20€"/>\n'
+    assert listed in fr
+    split = split_file(fr.replace(listed, "").encode())
+    (outcome,) = list(split.hands("gone.xml"))
+    h = outcome.hand
+    assert h is not None, outcome.error
+    assert [s.player for s in h.seats] == ["Hero", "Zoe"]
+    assert h.report.site_added == (("posted by Paul, not in the player list", 2),)
+    assert (h.stakes.small_blind, h.stakes.big_blind) == (2, 5)
+    r = replay(h)
+    assert [f for f in r.findings if f.severity is Severity.ERROR] == []
+    assert {s.seat: s.net for s in r.seats} == {1: 15, 5: -15}
+
+
+def test_any_other_action_by_a_player_not_listed_is_still_rejected():
+    fr = (Path(__file__).parent / "fixtures" / "ipoker" / "newer_cash_fr.xml").read_text("utf-8")
+    text = fr.replace('player="Zoe"/>\n  </round>\n  <round no="2">',
+                      'player="Zoe"/>\n   <action type="3" sum="0,10€" no="9" player="Ghost"/>\n'
+                      '  </round>\n  <round no="2">')
+    assert "Ghost" in text
+    (outcome,) = list(split_file(text.encode()).hands("ghost.xml"))
+    assert outcome.hand is None and outcome.error.reason == "unknown_line"
