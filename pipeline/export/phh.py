@@ -16,6 +16,10 @@ its tables give them), and keeps what identifies the hand:
   raised to the highest seat, the printed size in ``_venue_seat_count``. The spec lets an
   annotator add fields whose names start with ``_`` (other readers ignore them); sidepot's
   reader restores both, so the seat numbers survive a round trip;
+- a hand run more than once (run it twice) has every board in the user-defined ``_boards``
+  field (the spec has no run-out notation): one string of cards per run, each a whole board
+  repeating the shared cards, the first the board the ``d db`` actions deal; without it the
+  reader would rank every run on the first board and the winnings would not add up;
 - ``level`` is an integer: PokerStars' roman numerals (``IV``) and ``Level 2`` are written as
   numbers (so they read back as ``"4"``, ``"2"``); a level printed as blinds (``25/50``) is
   left out;
@@ -30,7 +34,8 @@ What PHH cannot hold, so a round trip loses it (:func:`limits` names it for one 
   (post-rake amounts), which the reader turns back into collections;
 - dead posts (written as antes), posts out of position (a big blind posted by a new player
   reads back as a straddle), a seat posting twice;
-- run-it-twice boards (only the first board is written), cash-outs and insurance, money the
+- a run-out board the log printed short of five cards (only the first board is written then),
+  cash-outs and insurance, money the
   site itself put in the pot (GGPoker's cash drop: the winnings hold it, no player paid it);
 - a small blind stake nobody posted (the stake is only in ``blinds_or_straddles``), an ante
   stake other than the antes posted, a log without a button (PHH's last player has it), a
@@ -120,8 +125,8 @@ def limits(hand: Hand) -> tuple[str, ...]:
         out.append(f"game {hand.game.value}")
     if len(order) < 2:
         out.append("fewer than two players dealt in")
-    if len(hand.boards) > 1:
-        out.append("run it twice")
+    if len(hand.boards) > 1 and not _runs_writable(hand):
+        out.append("a run-out board that is not five cards")
     if hand.report.cash_outs:
         out.append("cash-out")
     if hand.report.site_added:
@@ -329,7 +334,16 @@ def _lines(hand: Hand) -> list[str]:
         out.append(f"winnings = {_array(m(final[s][1]) for s in order)}")
     if _iso_currency(hand.currency):
         out.append(f"currency = {_toml_str(hand.currency.upper())}")
+    if len(hand.boards) > 1 and _runs_writable(hand):
+        out.append(f"_boards = {_array(_toml_str(''.join(b)) for b in hand.boards)}")
     return out
+
+
+def _runs_writable(hand: Hand) -> bool:
+    """Whether ``_boards`` can hold the boards of a hand run more than once: the reader takes
+    whole boards only (five cards each), so a log that printed a run short keeps its first
+    board alone."""
+    return all(len(b) == 5 for b in hand.boards)
 
 
 def _context(hand: Hand, order: list[int]) -> list[str]:

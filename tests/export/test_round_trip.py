@@ -15,7 +15,7 @@ imported into a new store B, and the two stores are compared row by row:
   so), the same posts, the same money per seat (invested, won, final stack) and the same pots.
 
 What is compared for the others, and why: a hand written with a loss (``phh.limits``: a dead
-blind written as an ante, run it twice, a post out of position...) and a hand the engine
+blind written as an ante, a post out of position...) and a hand the engine
 already flags (a wrong uncalled bet, a collection the rules do not explain: PHH writes the
 rules' outcome, not the log's) are held to the first three points only; the test counts how
 many of them still match in full. PHH writes no call amounts (``cc`` calls what is owed) and no

@@ -66,19 +66,13 @@ def run_phh_corpus(tally: Tally) -> None:
 
 
 def simulated_phh(n: int, seed: int, **kw: object) -> list[str]:
-    """``n`` simulated hands exported to PHH, one document each (no rake, no run it twice:
-    PHH has no field for either, and the exporter refuses such hands)."""
-    from pipeline.export.phh import NotRepresentable, write_hand
+    """``n`` simulated hands exported to PHH, one document each, as ``sidepot simulate
+    --format phh`` writes them: raked (the rake stays inside the winnings) and run twice
+    where the simulator runs a board twice (every board in the ``_boards`` field)."""
+    from pipeline.export.phh import write_hand
     from pipeline.sim import simulate
 
-    kw = {**kw, "rake": False, "run_it_twice": False}
-    docs = []
-    for s in simulate(n, seed, **kw):
-        try:
-            docs.append(write_hand(s.hand))
-        except NotRepresentable:
-            continue
-    return docs
+    return [write_hand(s.hand) for s in simulate(n, seed, **kw)]
 
 
 def run_phh_sim(tally: Tally, n: int, seed: int = 7, singles: int = 20) -> None:

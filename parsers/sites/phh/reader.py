@@ -38,6 +38,11 @@ Mapping to the event model, and why:
 - Seats: sidepot's export writes a site's own seat numbers that PHH cannot hold (counted from 0,
   or above the printed table size) in the user-defined ``_venue_seats`` / ``_venue_seat_count``
   fields (the spec allows ``_`` fields); when present they are the seats and the table size.
+- Boards: PHH (v0.0.1) has no notation for a board run more than once; sidepot's export
+  writes every board of such a hand in the user-defined ``_boards`` field (an array of card
+  strings, each a whole board repeating the shared cards, the first the board the actions
+  deal). A ``_boards`` that is not that (not an array of two or more strings of five known
+  cards, or a first board other than the dealt one) is a ``bad_field`` reject.
 - Hand id: the ``hand`` field when the file also names a table, event, venue or date; else a
   digest of the hand's content (the Pluribus files number hands 0.. in every folder, so a bare
   number would make the store drop distinct hands as duplicates).
@@ -75,7 +80,7 @@ from parsers.model import (
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, ZONES
 from parsers.sites.phh import toml_subset as phh_toml
-from parsers.sites.phh.walk import Walk
+from parsers.sites.phh.walk import Walk, read_cards
 from parsers.text import Chunk
 
 SITE = "phh"
@@ -295,7 +300,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         ),
         actions=tuple(walk.actions),
         button_seat=seat_numbers[-1],
-        boards=(tuple(walk.board),),
+        boards=_boards(doc, text, tuple(walk.board)),
         report=_report(amounts.lists, n, seat_numbers, starting, walk),
         started_at=started_at,
         local_time=local_time,
@@ -410,6 +415,42 @@ def _seat_numbers(doc: dict, n: int) -> list[int]:
     if len(set(seats)) != n:
         raise ParseError("bad_field", "a seat number is listed twice", text=str(seats))
     return list(seats)
+
+
+def _boards(doc: dict, text: str, dealt: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every board of the hand: ``_boards`` when the file has it (a hand run more than once,
+    as sidepot's export writes it), else the one board the actions deal."""
+    if "_boards" not in doc:
+        return (dealt,)
+    value = doc["_boards"]
+    line = _key_line(text, "_boards")
+
+    def bad(detail: str) -> ParseError:
+        return ParseError("bad_field", f"_boards: {detail}", line=line, text=str(value))
+
+    if not isinstance(value, list) or len(value) < 2:
+        raise bad("must be an array of two or more boards (one per run)")
+    boards: list[tuple[str, ...]] = []
+    for k, entry in enumerate(value, 1):
+        if not isinstance(entry, str):
+            raise bad(f"board {k} is not a string of cards")
+        try:
+            cards = read_cards(entry)
+        except ParseError:
+            cards = None
+        if cards is None or len(cards) != 5:
+            raise bad(f"board {k} ({entry!r}) is not five known cards")
+        boards.append(cards)
+    if boards[0] != dealt:
+        raise bad(f"the first board {''.join(boards[0])} is not the board the actions deal "
+                  f"({''.join(dealt) or 'none'})")
+    return tuple(boards)
+
+
+def _key_line(text: str, key: str) -> int:
+    """The 1-based line of the chunk where ``key = ...`` is written (0 if not found)."""
+    found = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", text, re.MULTILINE)
+    return text.count("\n", 0, found.start()) + 1 if found else 0
 
 
 def _names(doc: dict, n: int) -> list[str]:

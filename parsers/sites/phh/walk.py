@@ -160,13 +160,13 @@ class Walk:
         """Hole cards (``d dh p1 AsKd``) or a board card (``d db Jc3d5c``)."""
         if verb == "dh" and len(args) == 2:
             i = self._player(args[0])
-            cards = _cards(args[1])
+            cards = read_cards(args[1])
             if cards:
                 self.hole[i] = cards
             return
         if verb == "db" and len(args) == 1:
             self.close_round(line)
-            cards = _cards(args[0])
+            cards = read_cards(args[0])
             if cards is None:
                 raise ParseError("bad_card", "unknown board card")
             self.board += cards
@@ -186,13 +186,13 @@ class Walk:
         if not args:
             self._add(on, i, ActionKind.MUCK, 0, False, line)
             return
-        shown = self.hole.get(i, ()) if args[0] == "-" else _cards(args[0])
+        shown = self.hole.get(i, ()) if args[0] == "-" else read_cards(args[0])
         if shown:
             self.hole[i] = shown
         self._add(on, i, ActionKind.SHOW, 0, False, line, shown or ())
 
 
-def _cards(text: str) -> tuple[str, ...] | None:
+def read_cards(text: str) -> tuple[str, ...] | None:
     """Concatenated PHH cards (``AsKd``); None when any card is unknown (``??``)."""
     if "?" in text:
         return None

@@ -8,32 +8,33 @@ import pytest
 from parsers.cards import DECK, parse_cards
 from parsers.errors import ParseError
 from parsers.model import ActionKind as K
-from parsers.sites.phh.walk import Walk, _cards
+from parsers.sites.phh.walk import Walk, read_cards
 
 
 @pytest.mark.parametrize("text", [
     "As", "AsKd", "2c3d4h", "Th9h8h7h6h", "", "asKD", "tc2c", "AsKdQh",
 ])
 def test_cards_as_parse_cards(text: str) -> None:
-    assert _cards(text) == parse_cards(" ".join(text[k : k + 2] for k in range(0, len(text), 2)))
+    pairs = " ".join(text[k : k + 2] for k in range(0, len(text), 2))
+    assert read_cards(text) == parse_cards(pairs)
 
 
 def test_every_card_and_pair_is_canonical() -> None:
     for a in DECK:
-        assert _cards(a) == (a,)
+        assert read_cards(a) == (a,)
         for b in DECK[:5]:
-            assert _cards(a + b) == (a, b)
+            assert read_cards(a + b) == (a, b)
 
 
 @pytest.mark.parametrize(("text", "expected"), [("????", None), ("Ah??", None), ("??", None)])
 def test_unknown_cards(text: str, expected: object) -> None:
-    assert _cards(text) is expected
+    assert read_cards(text) is expected
 
 
 @pytest.mark.parametrize("text", ["Ahk", "AhXx", "1h2h", "10hAs"])
 def test_bad_cards(text: str) -> None:
     with pytest.raises(ParseError) as info:
-        _cards(text)
+        read_cards(text)
     assert info.value.reason == "bad_card"
 
 

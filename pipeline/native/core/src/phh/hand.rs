@@ -402,7 +402,7 @@ pub fn build(doc: &Table, text: &str, offset: i64, line: i64) -> Result<Hand, Fa
         seats: seat_rows,
         actions: std::mem::take(&mut walk.actions),
         button_seat: Some(seats[n - 1]),
-        boards: vec![std::mem::take(&mut walk.board)],
+        boards: boards(doc, std::mem::take(&mut walk.board))?,
         report: Report {
             collections,
             ..Report::default()
@@ -418,6 +418,35 @@ pub fn build(doc: &Table, text: &str, offset: i64, line: i64) -> Result<Hand, Fa
         offset,
         line,
     })
+}
+
+/// `_boards`: every board of a hand run more than once (sidepot's user-defined field), else
+/// the one board the actions deal. A malformed `_boards` is the Python reader's `bad_field`
+/// reject, so the hand is deferred to it.
+fn boards(doc: &Table, dealt: Cards) -> Result<Vec<Cards>, Fail> {
+    let Some(value) = get(doc, "_boards") else {
+        return Ok(vec![dealt]);
+    };
+    let Value::Arr(items) = value else {
+        return Err("bad_field");
+    };
+    if items.len() < 2 {
+        return Err("bad_field");
+    }
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let Value::Str(text) = item else {
+            return Err("bad_field");
+        };
+        match super::walk::cards(text) {
+            Ok(Some(board)) if board.len() == 5 => out.push(board),
+            _ => return Err("bad_field"),
+        }
+    }
+    if out[0] != dealt {
+        return Err("bad_field");
+    }
+    Ok(out)
 }
 
 /// `_report`: each player's collection from the finishing stacks, else the winnings.
