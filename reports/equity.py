@@ -299,6 +299,22 @@ def allin_adjusted(
         con.execute("DROP TABLE IF EXISTS temp._allin_candidates")
     finally:
         con.unregister("_keys")
+    return adjusted_of_hands(hands, seats_by, pots_by)
+
+
+def adjusted_of_hands(
+    hands: Sequence[tuple],
+    seats_by: dict[tuple, list[tuple]],
+    pots_by: dict[tuple, list[tuple]],
+) -> dict[tuple, Fraction]:
+    """:func:`allin_adjusted` from rows already read: ``hands`` (site, hand_id, board, game,
+    last street) of the candidates, their seats (seat, hole_cards, invested, collected) and
+    pots (amount, eligible_seats) in pot order, by (site, hand_id). The two first fields
+    only name a hand: a caller whose batch may hold a hand twice keys them otherwise.
+
+    Why apart: an import's workers count the hands they parse from the rows they flattened
+    (:mod:`pipeline.ingest.equity_rows`), the fallback from the stored rows; both go through
+    here, so the same rows give the same amounts."""
     built = []
     for site, hand_id, board, _game, last_street in hands:
         key = (site, hand_id)
