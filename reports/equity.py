@@ -16,6 +16,7 @@ the board is incomplete, a card is dealt twice, or the hand is not hold'em. Resu
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -105,11 +106,21 @@ def shares_of_hands(hands: Sequence[Situation]) -> list[dict[int, Fraction] | No
             out[i] = None
             continue
         tallies, boards = result
+        # Exact, with one fraction a seat (fractions per board count cost more than the
+        # count): a pot's share of a seat is amount * sum(n / w) / boards over the n boards
+        # it wins with w - 1 others, and every such w divides ``splits``.
+        splits = math.lcm(*{len(w) for tally in tallies for w in tally}, 1)
+        owed: dict[int, Fraction] = {}
         for (amount, _), tally in zip(contested, tallies, strict=True):
+            parts: dict[int, int] = {}
             for winners, n in tally.items():
-                share = amount * n / (boards * len(winners))
+                part = n * (splits // len(winners))
                 for s in winners:
-                    won[s] += share
+                    parts[s] = parts.get(s, 0) + part
+            for s, part in parts.items():
+                owed[s] = owed.get(s, 0) + amount * part
+        for s, total in owed.items():
+            won[s] += Fraction(total) / (boards * splits)
     return out
 
 
