@@ -22,6 +22,7 @@ Each PackedFile says which core read it, and the import summary adds that up.
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from datetime import UTC, datetime
 from functools import cache
 
@@ -38,7 +39,7 @@ from pipeline.ingest.parse import parse_bytes
 from pipeline.ingest.stream import Piece
 
 __all__ = ["CORE_ENV", "NATIVE_ENTRY", "chosen_core", "native_available", "parse_file",
-           "parse_file_python"]
+           "parse_file_python", "parse_files", "with_allin_equity"]
 
 #: The formats the native core reads: format name -> the entry point in ``sidepot_native``
 #: that reads it. Each returns the dict ``parse_pokerstars`` returns
@@ -206,10 +207,26 @@ GROUP_BYTES = 4 * 1024 * 1024
 _SMALL_FILE = 256 * 1024
 
 
-def parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
+def parse_files(jobs: list[tuple | None], allin: bool = False) -> list[PackedFile | None]:
     """:func:`parse_file` over many jobs, in order (None for a None job): the same PackedFiles,
     but the small whole PHH files among them are read by one native call, and the whole files
-    the Python core reads are flattened as one batch (:func:`parse_files_python`)."""
+    the Python core reads are flattened as one batch (:func:`parse_files_python`).
+    ``allin``: with each hand's all-in equity rows (:func:`with_allin_equity`)."""
+    out = _parse_files(jobs)
+    return [with_allin_equity(p) for p in out] if allin else out
+
+
+def with_allin_equity(packed: PackedFile | None) -> PackedFile | None:
+    """``packed`` with its hands' all-in equity rows, counted here (in the worker that parsed
+    them: :mod:`pipeline.ingest.equity_rows`)."""
+    if packed is None:
+        return None
+    from pipeline.ingest.equity_rows import with_equity  # numpy enumeration, duckdb: on demand
+
+    return replace(packed, rows=with_equity(packed.rows))
+
+
+def _parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
     jobs = [_detected(j) if j is not None and len(j) == 5 else j for j in jobs]
     out: list[PackedFile | None] = [None] * len(jobs)
     batch: list[int] = []  # small whole PHH files, for one native call

@@ -16,6 +16,7 @@ the board is incomplete, a card is dealt twice, or the hand is not hold'em. Resu
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -105,11 +106,21 @@ def shares_of_hands(hands: Sequence[Situation]) -> list[dict[int, Fraction] | No
             out[i] = None
             continue
         tallies, boards = result
+        # Exact, with one fraction a seat (fractions per board count cost more than the
+        # count): a pot's share of a seat is amount * sum(n / w) / boards over the n boards
+        # it wins with w - 1 others, and every such w divides ``splits``.
+        splits = math.lcm(*{len(w) for tally in tallies for w in tally}, 1)
+        owed: dict[int, Fraction] = {}
         for (amount, _), tally in zip(contested, tallies, strict=True):
+            parts: dict[int, int] = {}
             for winners, n in tally.items():
-                share = amount * n / (boards * len(winners))
+                part = n * (splits // len(winners))
                 for s in winners:
-                    won[s] += share
+                    parts[s] = parts.get(s, 0) + part
+            for s, part in parts.items():
+                owed[s] = owed.get(s, 0) + amount * part
+        for s, total in owed.items():
+            won[s] += Fraction(total) / (boards * splits)
     return out
 
 
@@ -299,6 +310,22 @@ def allin_adjusted(
         con.execute("DROP TABLE IF EXISTS temp._allin_candidates")
     finally:
         con.unregister("_keys")
+    return adjusted_of_hands(hands, seats_by, pots_by)
+
+
+def adjusted_of_hands(
+    hands: Sequence[tuple],
+    seats_by: dict[tuple, list[tuple]],
+    pots_by: dict[tuple, list[tuple]],
+) -> dict[tuple, Fraction]:
+    """:func:`allin_adjusted` from rows already read: ``hands`` (site, hand_id, board, game,
+    last street) of the candidates, their seats (seat, hole_cards, invested, collected) and
+    pots (amount, eligible_seats) in pot order, by (site, hand_id). The two first fields
+    only name a hand: a caller whose batch may hold a hand twice keys them otherwise.
+
+    Why apart: an import's workers count the hands they parse from the rows they flattened
+    (:mod:`pipeline.ingest.equity_rows`), the fallback from the stored rows; both go through
+    here, so the same rows give the same amounts."""
     built = []
     for site, hand_id, board, _game, last_street in hands:
         key = (site, hand_id)

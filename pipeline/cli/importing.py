@@ -154,7 +154,7 @@ def import_cmd(
     if watch:
         _watch(paths, db_path(db), as_json, poll, zones)
     elif dask is not None and parquet is not None:
-        _dask_import(paths, dask, parquet, jobs, as_json, zones, settle_seconds)
+        _dask_import(paths, dask, parquet, jobs, as_json, zones, settle_seconds, allin)
     else:
         _import(paths, db_path(db), as_json, batch_size, jobs, force, zones, allin,
                 settle_seconds)
@@ -164,13 +164,17 @@ def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: in
             force: bool, zones: ZoneSettings, allin: bool | None = None,
             settle: float | None = None) -> None:
     from pipeline.ingest.run import import_paths
+    from reports.equity import native_counting
 
+    if allin is None:  # the default: where the boards are counted natively
+        allin = native_counting()
     bar = import_progress(as_json)
     done: list[ImportSummary] = []
     with _to_the_end(done):
         try:
             done.append(import_paths(paths, db, progress=bar, batch_size=batch_size,
-                                     jobs=jobs, force=force, zones=zones, settle=settle))
+                                     jobs=jobs, force=force, zones=zones, settle=settle,
+                                     allin=allin))
         finally:
             if bar is not None:
                 bar.close()
@@ -209,15 +213,17 @@ def _refresh_stats(db: str, summary: ImportSummary,
     After every import, not only one that stored hands: it costs a few counts when the facts
     are current, and it finishes a refresh an earlier Ctrl-C cut short (or forgets the facts
     of hands stored again). With ``allin`` (None: where the boards are counted natively),
-    the all-in adjusted results of the new hands too (derived from the committed rows: the
-    same whichever core parsed). The summary comes back with their seconds counted in its
-    own: the import is done when these are, so its time and rate say so."""
+    the all-in adjusted results of the hands stored without them (the import's workers count
+    the hands they parse; this fills those of an older store or of a ``--no-allin`` import,
+    from the committed rows: the same rows whichever core parsed). The summary comes back
+    with their seconds counted in its own: the import is done when these are, so its time
+    and rate say so."""
     from pipeline.store.db import connect
     from reports.allin import fill_allin_equity
     from reports.equity import native_counting
     from reports.stats import refresh
 
-    if allin is None:  # decided here, after the import: its workers fork before numpy loads
+    if allin is None:
         allin = native_counting()
 
     con = connect(db)
@@ -235,11 +241,15 @@ def _refresh_stats(db: str, summary: ImportSummary,
 
 
 def _dask_import(paths: list[Path], scheduler: str, out: Path, jobs: int | None,
-                 as_json: bool, zones: ZoneSettings, settle: float | None = None) -> None:
+                 as_json: bool, zones: ZoneSettings, settle: float | None = None,
+                 allin: bool | None = None) -> None:
     from pipeline.ingest.dask import import_dask
+    from reports.equity import native_counting
 
+    if allin is None:  # as a DuckDB import decides it
+        allin = native_counting()
     s = import_dask(paths, out, scheduler, workers=max(jobs or 1, 2), zones=zones,
-                    settle=settle)
+                    settle=settle, allin=allin)
     if as_json:
         typer.echo(to_json(s))
         return

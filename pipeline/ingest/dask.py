@@ -113,11 +113,13 @@ def shard_id(path: str) -> str:
 
 
 def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None,
-                settle: float | None = None) -> ShardResult:
+                settle: float | None = None, allin: bool = False) -> ShardResult:
     """The task: one input file -> its Parquet files under ``out_dir`` (replacing earlier ones).
 
     ``settle``: seconds since its last change during which the file's last hand cut short is
     held back as still being written (None: :func:`pipeline.config.settle_seconds`).
+    ``allin``: the hands' all-in equity rows too (``allin_equity/...``, counted here as the
+    DuckDB import's workers count them: :mod:`pipeline.ingest.equity_rows`).
     """
     out, shard = Path(out_dir), shard_id(path)
     _remove_shard(out, shard)
@@ -133,6 +135,10 @@ def write_shard(path: str, out_dir: str, zones: ZoneSettings | None = None,
     codes = Counter(code for hand_codes in packed.codes for code in hand_codes)
     partitions: list[str] = []
     rows = _first_copies_only(packed.rows)
+    if allin:
+        from pipeline.ingest.equity_rows import with_equity  # the counter: on demand
+
+        rows = with_equity(rows)
     rows = replace(rows, tables={**rows.tables, "hands": resolve_hands(
         rows.tables["hands"], zones or ZoneSettings()),
         "seats": mark_seats(rows.tables["seats"])})
@@ -200,7 +206,7 @@ def _write_partitions(out: Path, shard: str, rows) -> list[str]:  # noqa: ANN001
         site, month = key.split("\x00")
         mine = keys == key
         part = f"site={site}/month={month}"
-        for name in HAND_TABLES:
+        for name in (*HAND_TABLES, *(t for t in _SHARDED_EXTRA if t in rows.tables)):
             table = rows.tables[name]
             if not mine.all():
                 table = table.filter(pa.array(np.repeat(mine, rows.counts(name))))
@@ -209,6 +215,11 @@ def _write_partitions(out: Path, shard: str, rows) -> list[str]:  # noqa: ANN001
             _write(out / name / part / f"{shard}.parquet", table)
         written.append(part)
     return written
+
+
+#: Per-hand rows a worker may add that go in the shards too: the all-in equity (its
+#: ``allin_equity_hands`` marks are the hands themselves there).
+_SHARDED_EXTRA = ("allin_equity",)
 
 
 def _rejects_table(packed, shard: str) -> pa.Table:  # noqa: ANN001 - PackedFile
@@ -250,6 +261,7 @@ def import_dask(
     workers: int = 2,
     zones: ZoneSettings | None = None,
     settle: float | None = None,
+    allin: bool = False,
 ) -> DaskSummary:
     """Parse and replay every file under ``paths`` on a Dask cluster, writing Parquet shards.
 
@@ -278,7 +290,7 @@ def import_dask(
     try:
         futures = client.map(write_shard, files, out_dir=str(out), zones=zones,
                              settle=settle_seconds() if settle is None else settle,
-                             pure=False)
+                             allin=allin, pure=False)
         for future in as_completed(futures):
             results.append(future.result())
     finally:

@@ -99,8 +99,10 @@ class Pool:
     Start it before opening the store (``with Pool(jobs) as pool``): the workers fork then.
     """
 
-    def __init__(self, jobs: int, window: int | None = None) -> None:
+    def __init__(self, jobs: int, window: int | None = None, *, allin: bool = False) -> None:
         self.jobs = max(1, jobs)
+        #: Count each hand's all-in equity where it is parsed (the default job only).
+        self.allin = allin
         self.window = window or 2 * self.jobs
         self.executor: Executor | None = None
         if self.jobs > 1:
@@ -185,9 +187,10 @@ class Pool:
             for group in groups:
                 jobs = [args for _, args in group]
                 yield from zip([item for item, _ in group],
-                               parse_files(jobs) if grouped else _each(fn, jobs), strict=True)
+                               parse_files(jobs, self.allin) if grouped else _each(fn, jobs),
+                               strict=True)
             return
-        call = parse_files if grouped else partial(_each, fn)
+        call = partial(parse_files, allin=self.allin) if grouped else partial(_each, fn)
         groups = _groups(items, job, WORKER_GROUP_FILES, WORKER_GROUP_BYTES) if grouped else (
             _singles(items, job))
         pending: deque[tuple[list[T], Future | None]] = deque()

@@ -32,7 +32,10 @@ import duckdb
 from parsers.text import decode
 from pipeline.ingest.pack import PackedFile
 from pipeline.store.db import FileRecord, Store
-from pipeline.store.schema import HAND_TABLES, HANDS_DROPPED
+from pipeline.store.schema import ALLIN_EQUITY, ALLIN_EQUITY_HANDS, HAND_TABLES, HANDS_DROPPED
+
+#: A hand's all-in equity rows go with it (the import's workers store them with its rows).
+ALLIN_TABLES = (ALLIN_EQUITY.name, ALLIN_EQUITY_HANDS.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +116,7 @@ def drop_from(store: Store, path: str, offset: int, *, hands: bool) -> Dropped:
             keys = ("SELECT site, hand_id FROM hands WHERE source_file = ? "
                     "AND source_offset >= ?")
             con.execute(f"INSERT INTO {HANDS_DROPPED.name} {keys}", [path, offset])
-            for table in HAND_TABLES:
+            for table in (*HAND_TABLES, *ALLIN_TABLES):
                 if table != "hands":
                     con.execute(f"DELETE FROM {table} t USING ({keys}) k "
                                 "WHERE t.site = k.site AND t.hand_id = k.hand_id",

@@ -73,6 +73,7 @@ def import_paths(
     force: bool = False,
     zones: ZoneSettings | None = None,
     settle: float | None = None,
+    allin: bool = False,
 ) -> ImportSummary:
     """Import every hand history under ``paths`` into the DuckDB file ``db_path``.
 
@@ -87,6 +88,8 @@ def import_paths(
     (and the site defaults) also apply to hands stored before with no zone or an assumed one.
     ``settle``: seconds since its last change during which a file's last hand cut short is
     held back as still being written (None: :func:`pipeline.config.settle_seconds`).
+    ``allin``: each hand's all-in equity is counted where it is parsed and stored with its
+    rows (:mod:`pipeline.ingest.equity_rows`).
     Ctrl-C raises :class:`~pipeline.errors.ImportInterrupted` (see the module docstring).
     """
     start = time.perf_counter()
@@ -98,7 +101,7 @@ def import_paths(
     writer: Writer | None = None
     ctrl_c: list[bool] = []
     try:
-        with noting_ctrl_c(ctrl_c), fewer_collections(), Pool(jobs) as pool, \
+        with noting_ctrl_c(ctrl_c), fewer_collections(), Pool(jobs, allin=allin) as pool, \
                 Store(db_path) as store:
             # DuckDB would otherwise cache up to 80% of RAM: an import keeps a bounded
             # footprint whatever the input size (pages spill to the database file).

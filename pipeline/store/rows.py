@@ -124,7 +124,10 @@ def concat_rows(parts: Sequence[Rows]) -> Rows:
     if not parts:
         return flatten_rows((), datetime.now(UTC).replace(tzinfo=None))
     tables, starts = {}, {}
-    for name in HAND_TABLES:
+    # every table the parts all carry: the hand tables, and what workers add to them (the
+    # all-in equity rows, pipeline.ingest.equity_rows)
+    names = [name for name in parts[0].tables if all(name in p.tables for p in parts)]
+    for name in names:
         tables[name] = pa.concat_tables([p.tables[name] for p in parts])
         if len(parts) >= _COMBINED_PARTS:
             tables[name] = tables[name].combine_chunks()

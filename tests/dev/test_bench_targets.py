@@ -33,12 +33,16 @@ def test_the_table_names_every_target():
             "hands_per_cpu_s": 50.0, "stats_s": 0.1, "allin_s": 0.0}
     out = {"machine": {"cpus": 2, "load_before": (1, 1, 1), "load_after": (1, 1, 1)},
            "simulated": {"hands": 100, "regex": rate, "no_allin_jobs1": rate,
-                         "no_allin_jobs2": rate, "default_jobs1": rate,
-                         "targets": {"no_allin_jobs1_vs_regex (>= 0.5)": 1.0}},
-           "stages_us_per_hand": {"native": {"hands": 100, "stage": 20.0, "write": 30.0}},
+                         "no_allin_jobs2": rate, "default_jobs1": rate, "default_jobs2": rate,
+                         "targets": {"no_allin_jobs1_vs_regex (>= 0.5)": 1.0,
+                                     "default_vs_no_allin_time_jobs2 (<= 2)": 1.5}},
+           "stages_us_per_hand": {"native": {"hands": 100, "stage": 20.0, "equity": 90.0,
+                                             "write": 30.0}},
            "phh_small_files": {"files": 10, "sidepot": rate, "pokerkit": rate,
                                "ratio_wall": 1.0}}
     text = bench_targets.render(out)
     assert "target no_allin_jobs1_vs_regex (>= 0.5): 1.0" in text
-    assert "native  stage 20.0  write 30.0" in text
+    assert "native  stage 20.0  equity 90.0  write 30.0" in text
+    assert "target default_vs_no_allin_time_jobs2 (<= 2): 1.5" in text
+    assert text.count("default_jobs") == 2  # both runs at default settings are shown
     assert "1.0x (target >= 3)" in text

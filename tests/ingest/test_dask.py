@@ -190,3 +190,27 @@ def test_an_old_files_cut_last_hand_is_a_reject_as_in_a_local_import(inputs, tmp
     stored = duckdb.connect(str(tmp_path / "local.duckdb"), read_only=True).execute(
         "SELECT reason, source_offset, raw_text FROM rejects").fetchall()
     assert shard_rejects == stored
+
+
+def test_a_shard_holds_the_all_in_equity_rows_a_local_import_stores(inputs, tmp_path):
+    """``allin=True``: the shard's ``allin_equity`` Parquet holds the rows a DuckDB import's
+    fallback computes from its stored rows (the same worker code counts both)."""
+    from reports.allin import fill_allin_equity
+
+    path = inputs / "sim.txt"
+    write_shard(str(path), str(tmp_path / "pq"), allin=True)
+    db = tmp_path / "local.duckdb"
+    import_paths([path], db)
+    with duckdb.connect(str(db)) as con:
+        assert fill_allin_equity(con) > 0
+        want = con.execute("SELECT site, hand_id, seat, adjusted_net FROM allin_equity "
+                           "ORDER BY ALL").fetchall()
+        got = con.execute(
+            "SELECT site, hand_id, seat, adjusted_net FROM read_parquet(?, "
+            "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}) "
+            "ORDER BY ALL", [str(tmp_path / "pq" / "allin_equity" / "**" / "*.parquet")]
+        ).fetchall()
+    assert want and got == want
+    assert not (tmp_path / "bare").exists()
+    write_shard(str(path), str(tmp_path / "bare"))  # the default: no equity in the shards
+    assert not (tmp_path / "bare" / "allin_equity").exists()

@@ -196,3 +196,32 @@ def test_both_cores_store_the_same_table(tmp_path, monkeypatch):
         _import_filled([POKERSTARS], db)
         tables.append(_table(db))
     assert tables[0] and tables[0] == tables[1]
+
+
+def test_shares_are_each_pots_boards_split_among_their_winners():
+    """equity_shares sums amount * n / (boards * winners) over every pot and winner set,
+    exactly (it sums per seat in integers first): held to that sum written out plainly, on
+    flop situations with side pots and ties (a paired board splits often)."""
+    from reports.equity import board_tallies, equity_shares
+
+    rng = random.Random(9)
+    for _ in range(30):
+        players = rng.randint(2, 5)
+        cards = rng.sample(range(52), 2 * players + 3)
+        hole = {s + 1: (cards[2 * s], cards[2 * s + 1]) for s in range(players)}
+        known = tuple(cards[2 * players:])
+        seats = sorted(hole)
+        pots = [(Fraction(rng.randint(1, 10_000), 100), tuple(seats))]
+        if players > 2:
+            pots.append((Fraction(rng.randint(1, 999), 7), tuple(seats[1:])))
+        pots.append((Fraction(5), (seats[0],)))  # uncontested: back to its one seat
+        contested = [p for p in pots if len(p[1]) > 1]
+        (tallies, boards), = board_tallies([(hole, known, seats, contested)])
+        want = {s: Fraction(0) for s in seats}
+        want[seats[0]] += 5
+        for (amount, _), tally in zip(contested, tallies, strict=True):
+            for winners, n in tally.items():
+                for s in winners:
+                    want[s] += amount * n / (boards * len(winners))
+        assert equity_shares(hole, known, pots) == want
+        assert sum(want.values()) == sum(a for a, _ in pots)

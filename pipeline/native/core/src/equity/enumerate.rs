@@ -20,7 +20,7 @@
 //!
 //! The counts are exact integers; the money (pots, shares, rake) stays in Python as fractions.
 
-use super::value::{flush_value, rank_value, RankCounts};
+use super::value::{flush_table, rank_value_words, words, RankCounts};
 
 /// Boards counted per set of winners, for each pot asked about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,9 +226,11 @@ pub fn count(holes: &[[u8; 2]], known: &[u8], pots: &[u32]) -> Result<Tally, Ref
     // pass 1: ranks only; each multiset's values kept for pass 2
     let index = MultisetIndex::new();
     let mut memo = vec![0u32; index.len(missing) * k];
+    let base: Vec<(u64, u64)> = counter.base.iter().map(words).collect();
     for (ms, w) in multisets(&avail, missing) {
-        for (i, v) in values.iter_mut().enumerate() {
-            *v = rank_value(&plus(&counter.base[i], &ms));
+        let (lo, hi) = words(&ms);
+        for (v, &(base_lo, base_hi)) in values.iter_mut().zip(&base) {
+            *v = rank_value_words(base_lo + lo, base_hi + hi);
         }
         let at = index.of(&ms, held(&ms)) * k;
         memo[at..at + k].copy_from_slice(&values);
@@ -236,7 +238,9 @@ pub fn count(holes: &[[u8; 2]], known: &[u8], pots: &[u32]) -> Result<Tally, Ref
         boards += w;
     }
     // pass 2: the boards with three or more cards of one suit
+    let flush_of = flush_table();
     let mut real = vec![0u32; k];
+    let mut flushes = vec![0u32; k]; // each contender's flush on the board's suit, or 0
     for s in 0..4u8 {
         let suit_live: u16 = (0..13)
             .filter(|&r| live(r * 4 + s))
@@ -253,23 +257,25 @@ pub fn count(holes: &[[u8; 2]], known: &[u8], pots: &[u32]) -> Result<Tally, Ref
                 (0..=suit_live).filter(|&m| m & !suit_live == 0 && m.count_ones() == u32::from(j))
             {
                 let board_suit = known_suits[usize::from(s)] | pick;
-                let flushes: Vec<Option<u32>> = counter
-                    .hole_suits
-                    .iter()
-                    .map(|h| flush_value(board_suit | h[usize::from(s)]))
-                    .collect();
-                if flushes.iter().all(Option::is_none) {
+                let mut any = false;
+                for (f, h) in flushes.iter_mut().zip(&counter.hole_suits) {
+                    *f = flush_of[usize::from(board_suit | h[usize::from(s)])];
+                    any |= *f != 0;
+                }
+                if !any {
                     continue; // nobody holds a flush: pass 1 counted these boards right
                 }
                 let pick_counts: RankCounts = std::array::from_fn(|r| u8::from(pick >> r & 1 == 1));
                 for (ms, w, ms_held) in &rest {
                     let at = index.of(&plus(&pick_counts, ms), pick | ms_held) * k;
-                    values.copy_from_slice(&memo[at..at + k]);
-                    for i in 0..k {
-                        real[i] = values[i].max(flushes[i].unwrap_or(0));
+                    let ranks_only = &memo[at..at + k];
+                    let mut changed = false;
+                    for ((r, &v), &f) in real.iter_mut().zip(ranks_only).zip(&flushes) {
+                        *r = v.max(f);
+                        changed |= *r != v;
                     }
-                    if real != values {
-                        counter.add(&values, -(*w as i64));
+                    if changed {
+                        counter.add(ranks_only, -(*w as i64));
                         counter.add(&real, *w as i64);
                     }
                 }

@@ -1,4 +1,6 @@
-use super::value::best_value;
+use super::value::{
+    best_value, flush_table, flush_value, masks, rank_value, rank_value_words, words, RankCounts,
+};
 use super::*;
 use poker::{Card, Evaluator};
 
@@ -177,4 +179,28 @@ fn threads_change_nothing() {
         })
         .collect();
     assert_eq!(count_all(&hands, 1), count_all(&hands, 3));
+}
+
+#[test]
+fn rank_masks_from_words_equal_the_counts_loop() {
+    // random counts of 0..=4 copies a rank: each "at least k" mask as a plain loop gives it
+    let mut rng = Rng(77);
+    for _ in 0..200_000 {
+        let counts: RankCounts = std::array::from_fn(|_| (rng.next() % 5) as u8);
+        let (lo, hi) = words(&counts);
+        let want: [u32; 4] = std::array::from_fn(|i| {
+            (0..13).fold(0u32, |m, r| {
+                if usize::from(counts[r]) > i {
+                    m | 1 << r
+                } else {
+                    m
+                }
+            })
+        });
+        assert_eq!(masks(lo, hi), want);
+        assert_eq!(rank_value(&counts), rank_value_words(lo, hi));
+    }
+    for m in 0..1u16 << 13 {
+        assert_eq!(flush_table()[usize::from(m)], flush_value(m).unwrap_or(0));
+    }
 }

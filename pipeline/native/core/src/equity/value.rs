@@ -10,6 +10,8 @@
 //! to the `poker` crate's (the engine's evaluator) on every five-card hand and on random
 //! seven-card hands.
 
+use std::sync::OnceLock;
+
 /// Rank counts of a player's cards, deuce (0) to ace (12).
 pub type RankCounts = [u8; 13];
 
@@ -77,18 +79,45 @@ pub fn flush_value(mask: u16) -> Option<u32> {
     Some(pack(FLUSH, &ranks))
 }
 
+/// Rank counts as two words, one byte a rank (deuce to nine, then ten to ace): two players'
+/// or a player's and a board's counts add as words (no count reaches a byte's top bit).
+pub fn words(counts: &RankCounts) -> (u64, u64) {
+    let mut bytes = [0u8; 16];
+    bytes[..13].copy_from_slice(counts);
+    let (lo, hi) = bytes.split_at(8);
+    (
+        u64::from_le_bytes(lo.try_into().unwrap_or_default()),
+        u64::from_le_bytes(hi.try_into().unwrap_or_default()),
+    )
+}
+
+/// Bit i set where byte i of `x` is at least `k` (every byte under 0x80, k in 1..=4): the
+/// byte's top bit after adding 0x80 - k (no carry crosses a byte), gathered by one multiply.
+fn at_least(x: u64, k: u64) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TOPS: u64 = 0x8080_8080_8080_8080;
+    let flags = (x + (0x80 - k) * ONES) & TOPS;
+    ((flags >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// The ranks held at least once, twice, three and four times, as 13-bit masks, from the
+/// counts' [`words`].
+pub(crate) fn masks(lo: u64, hi: u64) -> [u32; 4] {
+    std::array::from_fn(|i| at_least(lo, i as u64 + 1) | at_least(hi, i as u64 + 1) << 8)
+}
+
 /// The best hand that is not a flush, from rank counts of five to seven cards: by masks of
 /// the ranks held at least once, twice, three and four times, each category's ranks the
 /// highest bits of one of them.
 pub fn rank_value(counts: &RankCounts) -> u32 {
-    let (mut m1, mut m2, mut m3, mut m4) = (0u32, 0u32, 0u32, 0u32);
-    for (r, &c) in counts.iter().enumerate() {
-        let bit = 1u32 << r;
-        m1 |= if c >= 1 { bit } else { 0 };
-        m2 |= if c >= 2 { bit } else { 0 };
-        m3 |= if c >= 3 { bit } else { 0 };
-        m4 |= if c >= 4 { bit } else { 0 };
-    }
+    let (lo, hi) = words(counts);
+    rank_value_words(lo, hi)
+}
+
+/// [`rank_value`] of counts given as [`words`] (pass 1 of the board count adds a player's
+/// words to each board's: no array is built per player and board).
+pub fn rank_value_words(lo: u64, hi: u64) -> u32 {
+    let [m1, m2, m3, m4] = masks(lo, hi);
     let high = |m: u32| 31 - m.leading_zeros();
     if m4 != 0 {
         let q = high(m4);
@@ -119,6 +148,17 @@ pub fn rank_value(counts: &RankCounts) -> u32 {
         return PAIR << 20 | p << 16 | top(m1 & !(1 << p), 3, 12);
     }
     HIGH << 20 | top(m1, 5, 16)
+}
+
+/// [`flush_value`] of every 13-bit suit mask, 0 where it holds no flush: built once a process
+/// (32 KB), so the board count looks a flush up instead of valuing it per board.
+pub fn flush_table() -> &'static [u32] {
+    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..1u16 << 13)
+            .map(|m| flush_value(m).unwrap_or(0))
+            .collect()
+    })
 }
 
 /// The value of the best five of `cards` (five to seven card ids, rank * 4 + suit).
