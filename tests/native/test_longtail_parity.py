@@ -22,3 +22,9 @@ def test_partial_shows_are_stored_alike(name):
 @pytest.mark.parametrize("size", [2_000, 40_000])
 def test_hands_after_a_client_notice_are_stored_alike(size):
     same_packed(noticed(size), "noticed.txt")
+
+
+def test_the_2026_gg_level_ante_header_is_stored_alike():
+    from tests.parsers.sites.test_ggpoker_level_ante import level_text
+
+    assert same_packed(level_text().encode(), "gg_level.txt") == "native"

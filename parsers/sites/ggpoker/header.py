@@ -20,7 +20,7 @@ SITE = "ggpoker"
 _HEAD = re.compile(r"Poker Hand #(?P<id>[A-Za-z]{0,4}\d+):\s*(?P<rest>.*)$")
 _TOURNEY = re.compile(
     r"Tournament #(?P<tid>\d+),?\s*(?P<desc>.*?)\s+-\s+Level\s*(?P<level>\w+)\s*"
-    r"\((?P<stakes>[^)]*)\)\s*-\s*(?P<date>.*)$"
+    r"\((?P<stakes>[^()]*(?:\([^()]*\))?)\)\s*-\s*(?P<date>.*)$"
 )
 _CASH = re.compile(r"(?P<desc>.*?)\s*\((?P<stakes>[^)]*)\)\s*-\s*(?P<date>.*)$")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s+(\d{1,2}):(\d{2}):(\d{2})")
@@ -94,8 +94,16 @@ def parse_header(line: str) -> Header:
 
 
 def stakes_of(h: Header, line: str) -> tuple[int, int, int]:
-    """(first, second, ante) from "$0.02/$0.05" or "200/400" (a third part is an ante)."""
-    parts = [p.strip() for p in h.stakes_text.split("/")]
+    """(first, second, ante) from "$0.02/$0.05" or "200/400" (a third part is an ante), or
+    the 2026-on tournament level's "250/500(60)" (the ante in brackets after the blinds)."""
+    text, ante = h.stakes_text, None
+    if text.endswith(")") and "(" in text:
+        text, _, ante = text[:-1].partition("(")
+    parts = [p.strip() for p in text.split("/")]
+    if ante is not None and len(parts) == 2:
+        parts.append(ante.strip())
+    elif ante is not None:
+        parts = []
     if len(parts) not in (2, 3):
         raise ParseError("bad_header", f"cannot read stakes {h.stakes_text!r}", line=1, text=line)
     try:

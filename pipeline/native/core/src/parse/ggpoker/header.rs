@@ -35,7 +35,7 @@ fn res() -> &'static Res {
     R.get_or_init(|| Res {
         head: Regex::new(r"^Poker Hand #(?P<id>[A-Za-z]{0,4}\d+):\s*(?P<rest>.*)$").unwrap(),
         tourney: Regex::new(
-            r"^Tournament #(?P<tid>\d+),?\s*(?P<desc>.*?)\s+-\s+Level\s*(?P<level>\w+)\s*\((?P<stakes>[^)]*)\)\s*-\s*(?P<date>.*)$",
+            r"^Tournament #(?P<tid>\d+),?\s*(?P<desc>.*?)\s+-\s+Level\s*(?P<level>\w+)\s*\((?P<stakes>[^()]*(?:\([^()]*\))?)\)\s*-\s*(?P<date>.*)$",
         )
         .unwrap(),
         cash: Regex::new(r"^(?P<desc>.*?)\s*\((?P<stakes>[^)]*)\)\s*-\s*(?P<date>.*)$").unwrap(),
@@ -90,9 +90,19 @@ fn limit_of(desc: &str) -> Result<Limit, Defer> {
     Err("unsupported_game")
 }
 
-/// `stakes_of`: "$0.02/$0.05" or "200/400" (a third part is an ante).
+/// `stakes_of`: "$0.02/$0.05" or "200/400" (a third part is an ante), or the 2026-on
+/// tournament level's "250/500(60)" (the ante in brackets after the blinds).
 fn stakes_of(text: &str, dec: u32) -> Result<(i64, i64, i64), Defer> {
-    let parts: Vec<&str> = text.split('/').map(py_strip).collect();
+    let (text, ante) = match text.strip_suffix(')').and_then(|t| t.split_once('(')) {
+        Some((blinds, ante)) => (blinds, Some(ante)),
+        None => (text, None),
+    };
+    let mut parts: Vec<&str> = text.split('/').map(py_strip).collect();
+    match ante {
+        Some(a) if parts.len() == 2 => parts.push(py_strip(a)),
+        Some(_) => parts.clear(),
+        None => {}
+    }
     if parts.len() != 2 && parts.len() != 3 {
         return Err("bad_header");
     }
