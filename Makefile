@@ -48,7 +48,7 @@ test: $(STAMP)
 
 slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow -s tests/engine/test_differential.py tests/engine/test_property.py \
-		tests/native
+		tests/native tests/reports/test_facts_parity.py
 
 # Every parser and the engine over a folder of real files (default ../shared/corpus).
 corpus-report: $(STAMP)

@@ -14,8 +14,10 @@ load average is printed with them):
   (:mod:`pipeline.dev.bench_small_files`);
 - the whole corpus at default settings (wall time);
 - each stage's cost per hand, on both cores: the core's stage (parse, replay, rows), the
-  DuckDB write, the final checkpoint, the stat facts and the all-in equity, from one import
-  in a process of its own with each step timed.
+  DuckDB write, the final checkpoint, the stat facts (computed in the stage: the Python
+  core's timed where they run, the native core's alone over the same hands), the refresh of
+  the statistics' tables from them and the all-in equity, from one import in a process of
+  its own with each step timed.
 
 Every import is a fresh process (``python -m pipeline.cli import``) into a fresh store; its
 CPU time includes its workers. ``--quick``: 20,000 hands and 1,000 PHH files, for iterating.
@@ -116,6 +118,12 @@ def stages_child(path: str) -> None:
     pool.parse_files = timed("stage", pool.parse_files)
     # counted in the stage (where hands are parsed), timed apart (CPU of all its threads)
     core.with_allin_equity = timed("equity", core.with_allin_equity)
+    # the stat facts are part of the stage: the Python core's timed where it computes them
+    # (every hand the native core defers too), the native core's alone over the same hands
+    from pipeline.store import rows
+
+    spent["facts (in stage)"] = 0.0
+    rows.seat_flags_rows = timed("facts (in stage)", rows.seat_flags_rows)
     db.Store._write_rows_once = timed("write", db.Store._write_rows_once)
     close = db.Store.close
 
@@ -132,9 +140,30 @@ def stages_child(path: str) -> None:
         with duckdb.connect(str(store)) as con:
             start = time.process_time()
             refresh(con)
-            spent["facts"] = time.process_time() - start
+            spent["refresh (stats from facts)"] = time.process_time() - start
+    native = _native_facts_seconds(Path(path), hands)
+    if native is not None:
+        spent["facts (in stage)"] = native
     print(json.dumps({"hands": hands, **{k: round(1e6 * v / hands, 1)
                                          for k, v in spent.items()}}))
+
+
+def _native_facts_seconds(path: Path, hands: int) -> float | None:
+    """The native core's stat facts alone over ``path``'s hands, as CPU seconds for
+    ``hands`` hands (None: the Python core ran, its facts are timed where they run)."""
+    from pipeline.core_choice import chosen_core, native_module
+
+    if chosen_core() != "native" or native_module() is None:
+        return None
+    data, cost = path.read_bytes(), native_module()._facts_cost
+
+    def cpu(passes: int) -> tuple[float, int]:  # CPU, as every stage here: not the wall
+        start = time.process_time()
+        read = cost(data, passes)[0]
+        return time.process_time() - start, read
+
+    (once, read), (more, _) = cpu(1), cpu(6)  # the same reading, 5 passes more
+    return max(more - once, 0.0) / 5 * hands / read if read else None
 
 
 def stages(path: Path, core: str) -> dict:

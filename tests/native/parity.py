@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-TABLES = ("hands", "seats", "actions", "pots", "findings")
+TABLES = ("hands", "seats", "actions", "pots", "findings", "seat_flags")
 
 
 def python_parse(data: bytes, path: str):  # noqa: ANN201 - a PackedFile of either layout

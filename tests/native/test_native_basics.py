@@ -12,7 +12,7 @@ native = pytest.importorskip("sidepot_native", reason="the native core is not bu
 
 from tests.native.parity import python_parse, simulated_text  # noqa: E402
 
-TABLES = ("hands", "seats", "actions", "pots", "findings")
+TABLES = ("hands", "seats", "actions", "pots", "findings", "seat_flags")
 
 
 def _sim_bytes(n: int = 20) -> bytes:
@@ -30,6 +30,15 @@ def test_schemas_are_the_stores() -> None:
     out = native.parse_pokerstars(_sim_bytes(), "x.txt")
     for name in TABLES:
         assert out[name].schema.equals(arrow_schema(name)), name
+
+
+def test_fact_bits_are_the_python_cores() -> None:
+    """The native core packs each stat fact at the bit reports.facts gives it, under the same
+    definition version: the stored flags mean one thing whichever core wrote them."""
+    from reports.facts import FLAGS, VERSION
+
+    assert tuple(native.FACT_FLAGS) == FLAGS
+    assert native.FACTS_VERSION == VERSION
 
 
 def test_one_code_table() -> None:
@@ -116,7 +125,7 @@ def test_row_counts_are_the_python_starts() -> None:
     out = native.parse_pokerstars(data, "x")
     py = python_parse(data, "x")
     chunks = out["chunks"].to_pylist()
-    for table in ("seats", "actions", "pots", "findings"):
+    for table in ("seats", "actions", "pots", "findings", "seat_flags"):
         got = [c["n_" + table] for c in chunks]
         assert got == np.diff(py.rows.starts[table]).tolist(), table
         assert sum(got) == out[table].num_rows

@@ -24,7 +24,7 @@ from tests.native.parity_sites import (  # noqa: E402
 )
 
 SITES = ("ggpoker", "ignition")
-TABLES = ("hands", "seats", "actions", "pots", "findings")
+TABLES = ("hands", "seats", "actions", "pots", "findings", "seat_flags")
 
 
 def _report(name: str, t: SiteTally) -> None:

@@ -11,6 +11,7 @@ pub mod codes;
 pub mod engine;
 pub mod equity;
 pub mod eval;
+pub mod facts;
 pub mod header;
 pub mod model;
 pub mod money;
@@ -288,7 +289,8 @@ pub fn parse_file_with(
 /// The per-chunk list as an Arrow table: offset, end, line, status ("rows", "deferred" or
 /// "rejected"), index (the row in the hand tables or the rejects table, -1 when deferred),
 /// reason (the deferral reason), text (a deferred chunk's text) and each claimed hand's rows in seats, actions, pots and
-/// findings (n_seats, n_actions, n_pots, n_findings: the `Rows.starts` of the Python side).
+/// findings and seat_flags (n_seats, n_actions, n_pots, n_findings, n_seat_flags: the
+/// `Rows.starts` of the Python side).
 pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
     use arrow_array::builder::{Int64Builder, StringBuilder};
     use arrow_array::ArrayRef;
@@ -305,7 +307,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         StringBuilder::new(),
         StringBuilder::new(),
     );
-    let mut counts: Vec<Int64Builder> = (0..4).map(|_| Int64Builder::new()).collect();
+    let mut counts: Vec<Int64Builder> = (0..5).map(|_| Int64Builder::new()).collect();
     for c in chunks {
         off.append_value(c.offset as i64);
         end.append_value(c.end as i64);
@@ -335,6 +337,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         Field::new("n_actions", DataType::Int64, false),
         Field::new("n_pots", DataType::Int64, false),
         Field::new("n_findings", DataType::Int64, false),
+        Field::new("n_seat_flags", DataType::Int64, false),
     ]);
     let cols: Vec<ArrayRef> = vec![
         Arc::new(off.finish()),
@@ -348,6 +351,7 @@ pub fn chunks_batch(chunks: &[ChunkOut]) -> RecordBatch {
         Arc::new(counts[1].finish()),
         Arc::new(counts[2].finish()),
         Arc::new(counts[3].finish()),
+        Arc::new(counts[4].finish()),
     ];
     RecordBatch::try_new(Arc::new(schema), cols).expect("chunk columns")
 }

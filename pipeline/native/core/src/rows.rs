@@ -3,6 +3,7 @@
 //! as DECIMAL(18, 2) cents: the minor units times `10 ** (2 - decimals)`, integers only.
 
 use crate::engine::Replay;
+use crate::facts::{hand_facts, Dealt, SeatFacts, SeatState};
 use crate::model::*;
 use arrow_array::builder::*;
 use arrow_array::{ArrayRef, RecordBatch, UInt32Array};
@@ -93,6 +94,16 @@ pub const POT_COLS: [&str; 9] = [
 pub const FINDING_COLS: [&str; 7] = [
     "site", "hand_id", "code", "severity", "message", "line", "amounts",
 ];
+/// `seat_flags`: the stat facts of each seat dealt in ([`crate::facts`]).
+pub const FLAG_COLS: [&str; 7] = [
+    "site",
+    "hand_id",
+    "seat",
+    "flags",
+    "post_aggr",
+    "post_calls",
+    "post_folds",
+];
 pub const REJECT_COLS: [&str; 7] = [
     "source_file",
     "source_offset",
@@ -133,7 +144,8 @@ fn dtype(name: &str) -> DataType {
     match name {
         "source_offset" => DataType::Int64,
         "source_line" | "decimals" | "button_seat" | "max_seats" | "n_players" | "n_findings"
-        | "seat" | "seq" | "line" | "pot_index" => DataType::Int32,
+        | "seat" | "seq" | "line" | "pot_index" | "flags" | "post_aggr" | "post_calls"
+        | "post_folds" => DataType::Int32,
         "started_at" | "imported_at" => DataType::Timestamp(TimeUnit::Microsecond, None),
         "boards" | "eligible" | "winners" => list(DataType::Utf8),
         "eligible_seats" | "winner_seats" => list(DataType::Int32),
@@ -508,6 +520,32 @@ impl FindingCols {
     }
 }
 
+struct FlagCols {
+    hand: Vec<u32>,
+    seat: Int32Builder,
+    flags: Int32Builder,
+    post_aggr: Int32Builder,
+    post_calls: Int32Builder,
+    post_folds: Int32Builder,
+}
+
+impl FlagCols {
+    fn new(n: usize) -> Self {
+        FlagCols {
+            hand: Vec::with_capacity(n),
+            seat: int(n),
+            flags: int(n),
+            post_aggr: int(n),
+            post_calls: int(n),
+            post_folds: int(n),
+        }
+    }
+
+    fn finish_rest(&mut self) -> Vec<ArrayRef> {
+        arrays!(self; seat, flags, post_aggr, post_calls, post_folds)
+    }
+}
+
 struct RejectCols {
     source_file: StringBuilder,
     source_offset: Int64Builder,
@@ -545,6 +583,7 @@ pub struct Tables {
     a: ActionCols,
     p: PotCols,
     f: FindingCols,
+    x: FlagCols,
     r: RejectCols,
     pub n_hands: usize,
     pub n_rejects: usize,
@@ -555,10 +594,14 @@ pub struct Tables {
     /// Scratch of [`positions_into`]: the seats dealt in, and each one's position.
     active: Vec<i64>,
     pos: Vec<(i64, &'static str)>,
+    /// Scratch of [`facts::hand_facts`]: the seats dealt in, what each did, their facts.
+    dealt: Vec<Dealt>,
+    states: Vec<SeatState>,
+    facts: Vec<SeatFacts>,
 }
 
-/// Rows one hand added to the seats, actions, pots and findings tables.
-pub type Counts = [usize; 4];
+/// Rows one hand added to the seats, actions, pots, findings and seat_flags tables.
+pub type Counts = [usize; 5];
 
 /// A list of the players at `seats` (a seat's number where it has no player).
 fn names<'h>(
@@ -614,6 +657,7 @@ impl Tables {
             a: ActionCols::new(hands * PER_HAND[1]),
             p: PotCols::new(hands * PER_HAND[2]),
             f: FindingCols::new(hands * PER_HAND[3]),
+            x: FlagCols::new(hands * PER_HAND[0]),
             r: RejectCols::new(),
             n_hands: 0,
             n_rejects: 0,
@@ -621,6 +665,9 @@ impl Tables {
             buf: String::new(),
             active: Vec::new(),
             pos: Vec::new(),
+            dealt: Vec::new(),
+            states: Vec::new(),
+            facts: Vec::new(),
         }
     }
 
@@ -670,6 +717,7 @@ impl Tables {
         // `flatten.FEE_INCLUDED_SITES`: where the printed cash-out is already net of its fee
         let fee_included = self.site == "pokerstars";
         let v = &mut self.s;
+        self.dealt.clear();
         for seat in &hand.seats {
             let r = result(seat.seat);
             let invested = r.map_or(0, |r| r.invested);
@@ -691,11 +739,20 @@ impl Tables {
             } else {
                 won
             };
+            let position = pos.iter().find(|p| p.0 == seat.seat).map(|p| p.1);
+            let showdown = r.is_some_and(|r| r.went_to_showdown);
+            if !seat.sitting_out {
+                self.dealt.push(Dealt {
+                    seat: seat.seat,
+                    position,
+                    showdown,
+                    won: collected > 0,
+                });
+            }
             v.hand.push(at);
             v.seat.append_value(seat.seat as i32);
             v.player.append_value(&seat.player);
-            v.position
-                .append_option(pos.iter().find(|p| p.0 == seat.seat).map(|p| p.1));
+            v.position.append_option(position);
             v.starting_stack.append_value(cents(seat.stack, f));
             let hole = seat.hole.as_ref().filter(|h| !h.is_empty());
             v.hole_cards
@@ -706,8 +763,7 @@ impl Tables {
             v.net.append_value(cents(collected - invested, f));
             v.final_stack
                 .append_value(cents(seat.stack - invested + collected, f));
-            v.went_to_showdown
-                .append_value(r.is_some_and(|r| r.went_to_showdown));
+            v.went_to_showdown.append_value(showdown);
             v.is_hero.append_value(seat.is_hero);
             v.sitting_out.append_value(seat.sitting_out);
         }
@@ -769,6 +825,27 @@ impl Tables {
             }
             v.amounts.append(true);
         }
+        // the stat facts of the seats dealt in (none for a hand the SQL must read)
+        let first = hand.boards.first().map_or(&[][..], |b| b.as_slice());
+        self.facts.clear();
+        let has_flop = first.len() >= 3;
+        if hand_facts(
+            &self.dealt,
+            has_flop,
+            &hand.actions,
+            &mut self.states,
+            &mut self.facts,
+        ) {
+            let v = &mut self.x;
+            for (d, x) in self.dealt.iter().zip(&self.facts) {
+                v.hand.push(at);
+                v.seat.append_value(d.seat as i32);
+                v.flags.append_value(x.flags as i32);
+                v.post_aggr.append_value(x.post_aggr as i32);
+                v.post_calls.append_value(x.post_calls as i32);
+                v.post_folds.append_value(x.post_folds as i32);
+            }
+        }
         // the hand
         let has_error = rep
             .findings
@@ -799,7 +876,6 @@ impl Tables {
         v.max_seats.append_option(hand.max_seats.map(|x| x as i32));
         let dealt_in = hand.seats.iter().filter(|s| !s.sitting_out).count();
         v.n_players.append_value(dealt_in as i32);
-        let first = hand.boards.first().map_or(&[][..], |b| b.as_slice());
         v.board.append_value(cards_text(&mut self.buf, first));
         for b in &hand.boards {
             v.boards.values().append_value(cards_text(&mut self.buf, b));
@@ -825,10 +901,11 @@ impl Tables {
             hand.actions.len(),
             rep.pots.len(),
             rep.findings.len(),
+            self.facts.len(),
         ]
     }
 
-    /// The tables, in the order hands, seats, actions, pots, findings, rejects.
+    /// The tables, in the order hands, seats, actions, pots, findings, seat_flags, rejects.
     pub fn finish(mut self) -> Vec<(&'static str, RecordBatch)> {
         let site: ArrayRef = Arc::new(self.h.site.finish());
         let id: ArrayRef = Arc::new(self.h.hand_id.finish());
@@ -843,6 +920,7 @@ impl Tables {
         let actions = keyed(self.a.finish_rest(), std::mem::take(&mut self.a.hand));
         let pots = keyed(self.p.finish_rest(), std::mem::take(&mut self.p.hand));
         let findings = keyed(self.f.finish_rest(), std::mem::take(&mut self.f.hand));
+        let flags = keyed(self.x.finish_rest(), std::mem::take(&mut self.x.hand));
         let mut hands = vec![site.clone(), id.clone()];
         hands.extend(self.h.finish_rest());
         let batch = |cols: &[&str], arrays: Vec<ArrayRef>| {
@@ -854,6 +932,7 @@ impl Tables {
             ("actions", batch(&ACTION_COLS, actions)),
             ("pots", batch(&POT_COLS, pots)),
             ("findings", batch(&FINDING_COLS, findings)),
+            ("seat_flags", batch(&FLAG_COLS, flags)),
             ("rejects", batch(&REJECT_COLS, self.r.finish())),
         ]
     }

@@ -154,7 +154,7 @@ fn read_chunk(
     defer_above: usize,
 ) -> ChunkOut {
     let lines = split.chunk_lines(c);
-    let mut counts: Counts = [0; 4];
+    let mut counts: Counts = [0; 5];
     let mut text = None;
     let got = if c.end - c.offset > defer_above {
         Ok(Err("large_chunk"))

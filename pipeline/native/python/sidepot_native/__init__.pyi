@@ -5,6 +5,9 @@ import pyarrow as pa
 __version__: str
 EXACT_CODES: list[str]
 SITES: list[str]
+#: The stat facts' bit names and definition version (reports.facts.FLAGS and VERSION).
+FACT_FLAGS: list[str]
+FACTS_VERSION: int
 
 def parse_pokerstars(
     data: bytes, path: str, start: int = 0, imported_at_us: int = 0, final_: bool = True,
@@ -38,6 +41,7 @@ def parse_phh_files(
     file_deferred, file_consumed, file_chunks."""
 
 def rank_hands(hands: list[list[int]]) -> list[int]: ...
+def _facts_cost(data: bytes, repeat: int) -> tuple[int, float]: ...
 def codes_table() -> str: ...
 def site_rules() -> list[tuple[str, list[tuple[str, str]]]]: ...
 def _set_site_rules(site: str, rules: str | None = None) -> None: ...

@@ -30,7 +30,7 @@ fn to_pyarrow<'py>(
 /// Parse a PokerStars file's bytes from byte `start` (as `parse_bytes(data, path,
 /// start=start, final=final)`). Returns a dict: `deferred` (None, or why the whole file is
 /// for the Python path), `consumed`, `chunks` (a table: offset, end, line, status, index,
-/// reason) and the tables `hands`, `seats`, `actions`, `pots`, `findings`, `rejects`;
+/// reason) and the tables `hands`, `seats`, `actions`, `pots`, `findings`, `seat_flags`, `rejects`;
 /// `imported_at_us` fills the hands' `imported_at` (microseconds since the epoch, UTC);
 /// a chunk of more than `defer_above` bytes is deferred unread (its text in `chunks.text`,
 /// as for every deferred chunk).
@@ -198,6 +198,18 @@ fn file_dict(py: Python<'_>, out: sidepot_core::FileOut) -> PyResult<Bound<'_, P
     Ok(d)
 }
 
+/// The native stat facts' cost, for the benchmark: (hands, seconds a pass) of `repeat`
+/// passes of the facts alone over the PokerStars hands of `data` (`sidepot_core::facts::cost`).
+#[pyfunction]
+fn _facts_cost(py: Python<'_>, data: Vec<u8>, repeat: usize) -> (usize, f64) {
+    py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            sidepot_core::facts::cost(&data, repeat)
+        }))
+        .unwrap_or((0, 0.0))
+    })
+}
+
 /// Dense strength rank of each hand (lists of 5 to 7 phevaluator card ids, rank * 4 + suit):
 /// 0 for the strongest. For the tests that hold the evaluator to phevaluator's order.
 #[pyfunction]
@@ -286,6 +298,9 @@ fn equity_tallies(
 fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", sidepot_core::version())?;
     m.add("EXACT_CODES", sidepot_core::EXACT_CODES.to_vec())?;
+    // the stat facts' bits and version: tests hold them equal to reports.facts'
+    m.add("FACT_FLAGS", sidepot_core::facts::FLAGS.to_vec())?;
+    m.add("FACTS_VERSION", sidepot_core::facts::VERSION)?;
     m.add_function(wrap_pyfunction!(parse_pokerstars, m)?)?;
     m.add_function(wrap_pyfunction!(parse_text, m)?)?;
     let sites: Vec<&str> = sidepot_core::parse::SITES
@@ -296,6 +311,7 @@ fn sidepot_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_phh, m)?)?;
     m.add_function(wrap_pyfunction!(parse_phh_files, m)?)?;
     m.add_function(wrap_pyfunction!(rank_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(_facts_cost, m)?)?;
     m.add_function(wrap_pyfunction!(equity_tallies, m)?)?;
     m.add(
         "EQUITY_MAX_CONTENDERS",

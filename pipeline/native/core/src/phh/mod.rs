@@ -201,7 +201,7 @@ fn parse_into(
         let got = catch_unwind(AssertUnwindSafe(|| {
             one_hand(&chunk, p.offset, p.line, sites)
         }));
-        let mut counts = [0; 4];
+        let mut counts = [0; 5];
         let status = match got {
             Ok(Ok((site, h, rep))) => {
                 tables.set_site(&site);
