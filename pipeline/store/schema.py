@@ -307,8 +307,12 @@ OTHER_TABLES = ("rejects", "files")
 #: store, filled by reports.allin.
 DERIVED_TABLES: dict[str, Table] = {t.name: t for t in (ALLIN_EQUITY, ALLIN_EQUITY_HANDS)}
 
+#: Every table in its readable form, as plain tables in ``main``: the layout of stores made
+#: before the lean one, which :mod:`pipeline.store.layout` upgrades (the DDL a store is made
+#: with now is ``layout.create``'s: the hand tables stored leaner, these names as views).
 SCHEMA = "\n".join(t.ddl() for t in (*TABLES.values(), *DERIVED_TABLES.values())) + "\n"
-#: Columns added after a store could already exist on disk; applied on every open (idempotent).
+#: Columns added after a store could already exist on disk, on the readable tables (the lean
+#: store applies them to the tables holding them: ``layout.MIGRATIONS``).
 MIGRATIONS = tuple(m for t in TABLES.values() for m in t.migrations())
 
 
