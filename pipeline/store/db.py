@@ -147,7 +147,8 @@ class Store:
         self.path = str(path)
         self.con = connect(self.path)
         try:
-            layout.create(self.con)
+            #: The labels of the coded columns, as stored (read again after a rollback).
+            self._labels = layout.create(self.con)
         except duckdb.Error as exc:
             self.con.close()
             raise SidepotError(f"cannot open the store {self.path} for writing: "
@@ -242,19 +243,20 @@ class Store:
                     tables[name] = table
                 if self._next_hand_key is None:
                     self._next_hand_key = layout.next_key(con)
-                for name, table in layout.encode(tables, counts, self._next_hand_key).items():
+                encoded = layout.encode(tables, counts, self._next_hand_key, self._labels)
+                if self._labels.save(con):  # a value never stored before: views anew
+                    con.execute(layout.view_ddl(self._labels))
+                for name, table in encoded.items():
                     self._load(name, table)
             stored_rejects = self._load_rejects(rejects, now)
             written = _count_per_file(rows.sources, keep, files)
             self._upsert_files(written, now)
             con.commit()
         except duckdb.OutOfMemoryException:
-            _rollback(con)
-            self._next_hand_key = None
+            self._forget(con)
             raise
         except BaseException as exc:
-            _rollback(con)
-            self._next_hand_key = None
+            self._forget(con)
             raise _write_error(self.path, exc) from exc
         if fresh and self._next_hand_key is not None:
             self._next_hand_key += fresh
@@ -264,6 +266,15 @@ class Store:
             rejected=stored_rejects,
             files=tuple(written),
         )
+
+    def _forget(self, con: duckdb.DuckDBPyConnection) -> None:
+        """Roll the batch back, and what this Store kept of it: the next key, new labels."""
+        _rollback(con)
+        self._next_hand_key = None
+        try:
+            self._labels = layout.Labels.load(con)
+        except duckdb.Error:  # the connection is gone: the next batch fails on its own
+            self._labels.pending = []
 
     def record_file(self, record: FileRecord) -> None:
         """Write a file's row on its own (a file with no hands, or its final counts)."""

@@ -34,16 +34,19 @@ it is read as it is, since its tables carry the names the views have.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 import duckdb
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.store.labels import CODED, LABELS, Labels
 from pipeline.store.schema import DERIVED_TABLES, TABLES, Column, Kind, Table
 
-__all__ = ["LEAN", "MIGRATIONS", "SCHEMA_NAME", "STORED", "copy_readable", "create", "encode",
-           "is_earlier_layout", "next_key", "stored", "stored_ddl", "upgrade", "view_ddl"]
+__all__ = ["CODED", "LEAN", "MIGRATIONS", "SCHEMA_NAME", "STORED", "Labels", "copy_readable",
+           "create", "encode", "is_earlier_layout", "next_key", "store_readable", "stored",
+           "stored_ddl", "upgrade", "view_ddl"]
 
 #: The DuckDB schema of the stored tables.
 SCHEMA_NAME = "stored"
@@ -63,9 +66,11 @@ def stored(name: str) -> str:
 
 def _stored_spec(name: str) -> Table:
     table = TABLES[name]
+    coded = CODED.get(name, ())
+    columns = [replace(c, kind=Kind.CODE) if c.name in coded else c for c in table.columns]
     if name == "hands":
-        return Table(stored(name), (_HAND_KEY, *table.columns), table.primary_key)
-    columns = [c for c in table.columns if c.name not in _KEY_NAMES]
+        return Table(stored(name), (_HAND_KEY, *columns), table.primary_key)
+    columns = [c for c in columns if c.name not in _KEY_NAMES]
     if name == "actions":
         columns.append(_SEAT_PLAYER)
     return Table(stored(name), (_HAND_KEY, *columns))
@@ -77,22 +82,25 @@ STORED: dict[str, Table] = {name: _stored_spec(name) for name in LEAN}
 
 def stored_ddl() -> str:
     """The schema and its tables (``IF NOT EXISTS``: an existing store is left as is)."""
-    return "\n".join((f"CREATE SCHEMA IF NOT EXISTS {SCHEMA_NAME};",
+    return "\n".join((f"CREATE SCHEMA IF NOT EXISTS {SCHEMA_NAME};", LABELS.ddl(),
                       *(t.ddl() for t in STORED.values())))
 
 
-def _view_select(name: str) -> str:
+def _view_select(name: str, labels: Labels) -> str:
     """The SELECT of ``main.<name>``: today's columns in today's order, from the stored rows."""
-    if name == "hands":
-        return f"SELECT {', '.join(TABLES[name].names)} FROM {stored(name)}"
+    coded = CODED.get(name, ())
     picked = []
     for column in TABLES[name].names:
-        if column in _KEY_NAMES:
+        if column in _KEY_NAMES and name != "hands":
             picked.append(f"h.{column}")
         elif name == "actions" and column == "player":
             picked.append("CASE WHEN c.seat_player THEN s.player ELSE c.player END AS player")
+        elif column in coded:
+            picked.append(f"{labels.decode_sql(f'{name}.{column}', f'c.{column}')} AS {column}")
         else:
             picked.append(f"c.{column}")
+    if name == "hands":
+        return f"SELECT {', '.join(picked)} FROM {stored(name)} c"
     joins = f"{stored(name)} c JOIN {stored('hands')} h ON h.hand_key = c.hand_key"
     if name == "actions":
         joins += (f" LEFT JOIN {stored('seats')} s ON c.seat_player "
@@ -100,9 +108,10 @@ def _view_select(name: str) -> str:
     return f"SELECT {', '.join(picked)} FROM {joins}"
 
 
-def view_ddl() -> str:
-    """The user-facing views, one per lean table, under today's names in ``main``."""
-    return "\n".join(f"CREATE OR REPLACE VIEW main.{name} AS {_view_select(name)};"
+def view_ddl(labels: Labels) -> str:
+    """The user-facing views, one per lean table, under today's names in ``main`` (made
+    again whenever ``labels`` grows: they hold the coded columns' labels)."""
+    return "\n".join(f"CREATE OR REPLACE VIEW main.{name} AS {_view_select(name, labels)};"
                      for name in LEAN)
 
 
@@ -111,10 +120,11 @@ MIGRATIONS = (*(m for t in STORED.values() for m in t.migrations()),
               *(m for name, t in TABLES.items() if name not in LEAN for m in t.migrations()))
 
 
-def create(con: duckdb.DuckDBPyConnection) -> None:
+def create(con: duckdb.DuckDBPyConnection) -> Labels:
     """Create the store's tables and views on ``con``, or bring an existing store up to date:
     the earlier layout upgraded (:func:`upgrade`), the columns added since, the views made
-    anew (a column added to a stored table shows in its view). Every writable open runs it."""
+    anew (a column added to a stored table shows in its view). Every writable open runs it;
+    the labels of the coded columns come back for the writer."""
     if is_earlier_layout(con):
         upgrade(con)
     con.execute(stored_ddl())
@@ -123,18 +133,21 @@ def create(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(table.ddl())
     for statement in MIGRATIONS:
         con.execute(statement)
-    con.execute(view_ddl())
+    labels = Labels.load(con)
+    con.execute(view_ddl(labels))
+    return labels
 
 
 # -- the writer's encoding -------------------------------------------------------------------
 
 def encode(tables: Mapping[str, pa.Table], counts: Mapping[str, np.ndarray],
-           first_key: int) -> dict[str, pa.Table]:
+           first_key: int, labels: Labels) -> dict[str, pa.Table]:
     """Readable rows of a batch of new hands -> the rows to append, by stored table name.
 
     ``tables`` are the cores' tables (only the hands to store), ``counts[name]`` the rows of
-    each hand in ``name``; hand ``i`` gets the key ``first_key + i``. A table not in
-    :data:`LEAN` passes through unchanged under its own name.
+    each hand in ``name``; hand ``i`` gets the key ``first_key + i``; a coded column's new
+    values are added to ``labels`` (the caller saves them: :meth:`Labels.save`). A table not
+    in :data:`LEAN` passes through unchanged under its own name.
     """
     hands = tables["hands"]
     keys = np.arange(first_key, first_key + hands.num_rows, dtype=np.int64)
@@ -143,6 +156,10 @@ def encode(tables: Mapping[str, pa.Table], counts: Mapping[str, np.ndarray],
         if name not in LEAN:
             out[name] = table
             continue
+        for column in CODED.get(name, ()):
+            index = table.schema.get_field_index(column)
+            table = table.set_column(index, column,
+                                     labels.codes(f"{name}.{column}", table.column(column)))
         if name == "hands":
             out[stored(name)] = table.append_column("hand_key", pa.array(keys))
             continue
@@ -219,24 +236,37 @@ def upgrade(con: duckdb.DuckDBPyConnection) -> None:
             for statement in TABLES[name].migrations():
                 con.execute(statement)
         con.execute(stored_ddl())
+        labels = Labels.load(con)
         for name in LEAN:
-            copy_readable(con, name, f"main.{name}")
+            copy_readable(con, name, f"main.{name}", labels)
+        labels.save(con)
         for name in reversed(LEAN):
             con.execute(f"DROP TABLE main.{name}")
-        con.execute(view_ddl())
+        con.execute(view_ddl(labels))
         con.commit()
     except BaseException:
         con.rollback()
         raise
 
 
-def copy_readable(con: duckdb.DuckDBPyConnection, name: str, source: str) -> None:
-    """Store the readable rows of table ``name`` that ``source`` (a table or view) holds.
+def store_readable(con: duckdb.DuckDBPyConnection, name: str, source: str) -> None:
+    """:func:`copy_readable` on its own: the new labels saved and the views made again."""
+    labels = Labels.load(con)
+    copy_readable(con, name, source, labels)
+    if labels.save(con):
+        con.execute(view_ddl(labels))
+
+
+def copy_readable(con: duckdb.DuckDBPyConnection, name: str, source: str,
+                  labels: Labels) -> None:
+    """Store the readable rows of table ``name`` that ``source`` (a table) holds.
 
     The SQL twin of :func:`encode`, for rows already in the database: the upgrade's copy,
-    and a test's hand-written rows. Hands are numbered after the largest stored key in
-    ``source``'s order; a child row takes the key of its hand, which must be stored already
-    (a row with no hand raises: nothing is stored that the views would not show).
+    and a test's hand-written rows (:func:`store_readable`). Hands are numbered after the
+    largest stored key in ``source``'s order; a child row takes the key of its hand, which
+    must be stored already (a row with no hand raises: nothing is stored that the views
+    would not show). New labels of coded columns are added to ``labels``, for the caller
+    to save.
     """
     target = stored(name)
     if name not in LEAN:
@@ -247,13 +277,21 @@ def copy_readable(con: duckdb.DuckDBPyConnection, name: str, source: str) -> Non
                     f"(SELECT coalesce(max(hand_key), 0) FROM {target}) AS hand_key, * "
                     f"FROM {source}")
         return
+    coded = CODED.get(name, ())
+    recoded = ""
+    for column in coded:
+        key = f"{name}.{column}"
+        labels.add(key, (v for (v,) in con.execute(
+            f"SELECT DISTINCT {column} FROM {source} WHERE {column} IS NOT NULL").fetchall()))
+        recoded += f", {labels.encode_sql(key, f'c.{column}')} AS {column}"
     before = con.execute(f"SELECT count(*) FROM {target}").fetchone()[0]
-    select = (f"SELECT h.hand_key, c.* EXCLUDE (site, hand_id) FROM {source} c "
+    dropped = ", ".join(("site", "hand_id", *coded))
+    select = (f"SELECT h.hand_key, c.* EXCLUDE ({dropped}){recoded} FROM {source} c "
               f"JOIN {stored('hands')} h USING (site, hand_id)")
     if name == "actions":
         from_seat = "coalesce(s.n = 1 AND c.player IS NOT DISTINCT FROM s.player, false)"
         select = (
-            f"SELECT h.hand_key, c.* EXCLUDE (site, hand_id, player), {from_seat} AS "
+            f"SELECT h.hand_key, c.* EXCLUDE ({dropped}, player){recoded}, {from_seat} AS "
             f"seat_player, CASE WHEN {from_seat} THEN NULL ELSE c.player END AS player "
             f"FROM {source} c JOIN {stored('hands')} h USING (site, hand_id) "
             f"LEFT JOIN (SELECT hand_key, seat, any_value(player) AS player, count(*) AS n "

@@ -52,6 +52,9 @@ class Kind(enum.Enum):
     INTEGER_LIST = "INTEGER[]"
     #: A list of exact money amounts, each as :attr:`MONEY` is.
     MONEY_LIST = f"DECIMAL(18, {MONEY_SCALE})[]"
+    #: A small integer standing for a text label (the lean layout's coded columns,
+    #: :mod:`pipeline.store.layout`); never a column users read.
+    CODE = "USMALLINT"
 
 
 MONEY = Kind.MONEY.value
@@ -331,6 +334,7 @@ def arrow_type(kind: Kind) -> pa.DataType:
         Kind.VARCHAR_LIST: pa.list_(pa.string()),
         Kind.INTEGER_LIST: pa.list_(pa.int32()),
         Kind.MONEY_LIST: pa.list_(pa.decimal128(18, MONEY_SCALE)),
+        Kind.CODE: pa.uint16(),
     }[kind]
 
 

@@ -7,6 +7,7 @@ that layout's DDL, :data:`pipeline.store.schema.SCHEMA`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -87,8 +88,11 @@ def test_an_action_keeps_its_own_name_where_its_seat_cannot_give_it():
     tables = {"hands": hands, "seats": seats, "actions": actions}
     counts = {"hands": [1, 1], "seats": [3, 2], "actions": [3, 5]}
     con = duckdb.connect()
-    layout.create(con)
-    encoded = layout.encode(tables, {k: pa.array(v).to_numpy() for k, v in counts.items()}, 7)
+    labels = layout.create(con)
+    encoded = layout.encode(tables, {k: pa.array(v).to_numpy() for k, v in counts.items()}, 7,
+                            labels)
+    labels.save(con)
+    con.execute(layout.view_ddl(labels))
     for name, table in encoded.items():
         _rows = table  # read by name below
         con.execute(f"INSERT INTO {name} BY NAME SELECT * FROM _rows")
@@ -168,3 +172,27 @@ def test_an_earlier_store_that_cannot_be_upgraded_is_refused_unchanged(tmp_path)
     with duckdb.connect(str(earlier), read_only=True) as con:
         assert layout.is_earlier_layout(con)
         assert con.execute("SELECT count(*) FROM seats WHERE site = 'nowhere'").fetchone() == (1,)
+
+
+def test_a_coded_value_never_stored_before_is_stored_and_read_back(tmp_path):
+    """Street, kind and position are stored as codes; a value the store has not seen (a new
+    kind, a quote in it) gets the next code in the batch that brings it, never a failure."""
+    batch = [(s.hand, replay(s.hand)) for s in simulate(20, 4)]
+    first, second = (flatten_rows(part, datetime(2026, 1, 1)) for part in (batch[:10], batch[10:]))
+    actions = second.tables["actions"]
+    kinds = actions.column("kind").to_pylist()
+    kinds[0] = "made_up'kind"
+    second = replace(second, tables={**second.tables, "actions": actions.set_column(
+        actions.schema.get_field_index("kind"), "kind", pa.array(kinds, pa.string()))})
+    path = tmp_path / "s.duckdb"
+    with Store(path) as store:
+        store.write_rows(first)
+        known = store.con.execute("SELECT count(*) FROM stored.labels").fetchone()[0]
+        store.write_rows(second)
+        assert store.con.execute("SELECT count(*) FROM stored.labels").fetchone()[0] == known + 1
+    with duckdb.connect(str(path), read_only=True) as con:
+        got = [k for (k,) in con.execute("SELECT kind FROM actions").fetchall()]
+        want = first.tables["actions"].column("kind").to_pylist() + kinds
+        assert sorted(got) == sorted(want)
+        assert con.execute("SELECT typeof(street), typeof(kind) FROM stored.actions LIMIT 1"
+                           ).fetchone() == ("USMALLINT", "USMALLINT")

@@ -4,7 +4,7 @@ The hand tables users read (``hands``, ``seats``, ...) are views over the lean s
 (:mod:`pipeline.store.layout`), so a test cannot ``INSERT INTO seats``. It writes the same
 statement through :func:`insert` instead: the statement runs against an empty temporary
 table of the readable columns, and its rows are stored through
-:func:`pipeline.store.layout.copy_readable` (the store's own rule, which the upgrade of an
+:func:`pipeline.store.layout.store_readable` (the store's own rule, which the upgrade of an
 earlier store uses too). What the test reads back through the views is then what it wrote.
 """
 
@@ -41,6 +41,6 @@ def insert(con: duckdb.DuckDBPyConnection, sql: str, params: object = None) -> N
                                        "CREATE OR REPLACE TEMP TABLE"))
     try:
         con.execute(sql[:match.start(1)] + temp + sql[match.end(1):], params)
-        layout.copy_readable(con, name, f"temp.{temp}")
+        layout.store_readable(con, name, f"temp.{temp}")
     finally:
         con.execute(f"DROP TABLE IF EXISTS temp.{temp}")
