@@ -11,6 +11,8 @@ with today's columns, order and values (the contract of ``docs/store.md``):
   (site, hand_id) is kept there once, with its primary key.
 - ``stored.seats``, ``stored.actions``, ``stored.pots`` and ``stored.findings`` hold
   ``hand_key`` in place of (site, hand_id); their views join ``stored.hands`` on it.
+- ``seats.position``, ``actions.street`` and ``actions.kind`` are stored as small integer codes
+  (:mod:`pipeline.store.labels`); the views hold their labels and give the text back.
 - ``stored.actions.player`` holds the name only where it is not its seat's:
   ``seat_player`` true says "the player of seat ``seat`` of this hand" (the view joins
   ``stored.seats`` for it), false says the name is the one stored (NULL included). It is true
