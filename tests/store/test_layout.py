@@ -115,6 +115,10 @@ def _earlier_store(path: Path, source: Path, *, before_columns: bool = False) ->
         con.execute(f"ATTACH '{source}' AS s (READ_ONLY)")
         for name in TABLES:
             con.execute(f"INSERT INTO main.{name} BY NAME SELECT * FROM s.main.{name}")
+        for (meta,) in con.execute(  # the definition the copied stat flags were made by
+                "SELECT table_name FROM duckdb_tables() WHERE database_name = 's' "
+                "AND table_name = 'seat_flags_meta'").fetchall():
+            con.execute(f"CREATE TABLE main.{meta} AS FROM s.main.{meta}")
         if before_columns:
             for name, table in TABLES.items():
                 for column in table.columns:
