@@ -38,6 +38,7 @@ import duckdb
 from pipeline.export.pokerstars import write_hands
 from pipeline.ingest.run import import_paths
 from pipeline.sim.dealer import simulate
+from pipeline.store import layout
 from pipeline.store.db import Store
 
 REPO = Path(__file__).resolve().parents[2]
@@ -100,6 +101,8 @@ def replicate(base: Path, target: Path, copies: int, pool: int = POOL, *,
     """
     if not facts:
         target.unlink(missing_ok=True)
+        # a base cached by an earlier layout is upgraded: it is read in its stored form
+        Store(base).close()
     with Store(target) as store:  # the store's own schema, keys and types
         con = store.con
         con.execute("SET enable_progress_bar = false")
@@ -114,8 +117,12 @@ def replicate(base: Path, target: Path, copies: int, pool: int = POOL, *,
             "SELECT coalesce(epoch(max(started_at)) - epoch(min(started_at)), 0) + 3600"
             " FROM base.hands"
         ).fetchone()[0]
-        selects = _copy_selects(n, pool_size(n, pool), int(span))
+        keys = con.execute("SELECT coalesce(max(hand_key), 0) FROM base.stored.hands").fetchone()[0]
+        selects = _copy_selects(n, pool_size(n, pool), int(span), keys)
         tables = FACT_TABLES if facts else HAND_TABLES
+        if not facts:  # the codes of the coded columns are the base's: its labels, its views
+            con.execute("INSERT INTO stored.labels FROM base.stored.labels")
+            con.execute(layout.view_ddl(layout.Labels.load(con)))
         if facts:
             for table in (*FACT_TABLES, "seat_stats_meta"):
                 con.execute(f"CREATE OR REPLACE TABLE {table} AS FROM base.{table} LIMIT 0")
@@ -126,7 +133,8 @@ def replicate(base: Path, target: Path, copies: int, pool: int = POOL, *,
             last = min(copies, first + COPIES_PER_STATEMENT)
             batch = f"(SELECT CAST(range AS BIGINT) AS k FROM range({first}, {last})) c"
             for table in tables:
-                con.execute(f"INSERT INTO {table} BY NAME {selects[table].format(copies=batch)}")
+                con.execute(f"INSERT INTO {layout.stored(table)} BY NAME "
+                            f"{selects[table].format(copies=batch)}")
         if facts:  # the rollup is by month, and copies move in time: roll up the copies
             from reports.sql import load  # noqa: PLC0415 - the bench measures reports too
 
@@ -137,31 +145,39 @@ def replicate(base: Path, target: Path, copies: int, pool: int = POOL, *,
         con.execute("CHECKPOINT")
 
 
-def _copy_selects(n: int, size: int, span: int) -> dict[str, str]:
-    """Per table, the SELECT of the copies ``{copies}`` (a relation ``c`` of copy numbers)."""
+def _copy_selects(n: int, size: int, span: int, keys: int) -> dict[str, str]:
+    """Per table, the SELECT of the copies ``{copies}`` (a relation ``c`` of copy numbers).
+
+    The hand tables are copied in their stored form (:mod:`pipeline.store.layout`): copy
+    ``k`` of a hand gets the key ``hand_key + k * keys`` (``keys``: the base's largest), so
+    its child rows follow it without a join; an action's player stored as its seat's (NULL)
+    stays NULL and takes the renamed seat's name through the view.
+    """
 
     def renamed(col: str) -> str:
         return (f"CASE WHEN nm.i IS NULL THEN t.{col} ELSE "
                 f"'p' || lpad(CAST((c.k * {n} + nm.i) % {size} AS VARCHAR), 5, '0') END")
 
     new_id = "t.hand_id || '-' || CAST(c.k AS VARCHAR)"
+    key = f"t.hand_key + c.k * {keys}"
     moved = f"t.started_at + to_seconds(CAST(c.k * {span} AS BIGINT))"
     lists = ("list_transform({col}, lambda x: CASE WHEN m[x] IS NULL THEN x ELSE 'p' || "
              f"lpad(CAST((c.k * {n} + m[x]) % {size} AS VARCHAR), 5, '0') END)")
     by_name = " LEFT JOIN names nm ON nm.player = t.player"
     return {
-        "hands": f"SELECT t.* REPLACE ({new_id} AS hand_id, {moved} AS started_at)"
-                 " FROM {copies}, base.hands t",
-        "seats": f"SELECT t.* REPLACE ({new_id} AS hand_id, {renamed('player')} AS player)"
-                 " FROM {copies}, base.seats t" + by_name,
-        "actions": f"SELECT t.* REPLACE ({new_id} AS hand_id, {renamed('player')} AS player)"
-                   " FROM {copies}, base.actions t" + by_name,
-        "pots": f"SELECT t.* REPLACE ({new_id} AS hand_id,"
+        "hands": f"SELECT t.* REPLACE ({key} AS hand_key, {new_id} AS hand_id, "
+                 f"{moved} AS started_at) FROM " "{copies}, base.stored.hands t",
+        "seats": f"SELECT t.* REPLACE ({key} AS hand_key, {renamed('player')} AS player)"
+                 " FROM {copies}, base.stored.seats t" + by_name,
+        "actions": f"SELECT t.* REPLACE ({key} AS hand_key, {renamed('player')} AS player)"
+                   " FROM {copies}, base.stored.actions t" + by_name,
+        "pots": f"SELECT t.* REPLACE ({key} AS hand_key,"
                 f" {lists.format(col='t.eligible')} AS eligible,"
                 f" {lists.format(col='t.winners')} AS winners)"
-                " FROM {copies}, base.pots t,"
+                " FROM {copies}, base.stored.pots t,"
                 " (SELECT map(list(player), list(i)) AS m FROM names) mp",
-        "findings": f"SELECT t.* REPLACE ({new_id} AS hand_id) FROM " "{copies}, base.findings t",
+        "findings": f"SELECT t.* REPLACE ({key} AS hand_key) FROM "
+                    "{copies}, base.stored.findings t",
         "seat_stats": f"SELECT t.* REPLACE ({new_id} AS hand_id, {renamed('player')} AS player,"
                       f" {moved} AS started_at) FROM " "{copies}, base.seat_stats t" + by_name,
         "seat_stats_hands": f"SELECT t.* REPLACE ({new_id} AS hand_id) FROM "

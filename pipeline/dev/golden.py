@@ -121,11 +121,13 @@ def snapshot(out: Path) -> None:
         meta["summary"] = d
         con = duckdb.connect(str(db), read_only=True)
         tables = [r[0] for r in con.execute(
-            "SELECT table_name FROM information_schema.tables ORDER BY 1").fetchall()]
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
+            "ORDER BY 1").fetchall()]  # what users read: the views, not the stored tables
         volatile = {"imported_at", "mtime", "refreshed_at", "updated_at"}
         for t in tables:
             cols = [r[0] for r in con.execute(
                 "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                "AND table_schema = 'main' "
                 "ORDER BY ordinal_position", [t]).fetchall()]
             keep = [c for c in cols if c not in volatile]
             rows = con.execute(

@@ -33,6 +33,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.store.layout import stored
 from pipeline.store.schema import HANDS_DROPPED
 
 __all__ = ["ANONYMOUS_SITES", "SEAT_LABEL", "is_anonymous", "mark_seats", "mark_stored"]
@@ -90,14 +91,14 @@ def mark_stored(con: duckdb.DuckDBPyConnection) -> int:
     con.execute(HANDS_DROPPED.ddl())
     con.begin()
     try:
-        con.execute("CREATE OR REPLACE TEMP TABLE _anonymous AS SELECT site, hand_id, seat, "
-                    f"{_MARKED} AS marked FROM seats WHERE anonymous IS NULL")
+        con.execute("CREATE OR REPLACE TEMP TABLE _anonymous AS SELECT s.hand_key, h.site, "
+                    f"h.hand_id, s.seat, {_MARKED} AS marked FROM {stored('seats')} s "
+                    f"JOIN {stored('hands')} h USING (hand_key) WHERE s.anonymous IS NULL")
         found = con.execute("SELECT count(*) FROM _anonymous WHERE marked").fetchall()[0][0]
         con.execute(f"INSERT INTO {HANDS_DROPPED.name} SELECT DISTINCT site, hand_id "
                     "FROM _anonymous WHERE marked")
-        con.execute("UPDATE seats SET anonymous = a.marked FROM _anonymous a WHERE "
-                    "seats.site = a.site AND seats.hand_id = a.hand_id AND seats.seat = a.seat "
-                    "AND seats.anonymous IS NULL")
+        con.execute(f"UPDATE {stored('seats')} s SET anonymous = a.marked FROM _anonymous a "
+                    "WHERE s.hand_key = a.hand_key AND s.seat = a.seat AND s.anonymous IS NULL")
         con.execute("DROP TABLE _anonymous")
         con.commit()
     except BaseException:

@@ -32,6 +32,7 @@ import duckdb
 from parsers.text import decode
 from pipeline.ingest.pack import PackedFile
 from pipeline.store.db import FileRecord, Store
+from pipeline.store.layout import LEAN, stored
 from pipeline.store.schema import ALLIN_EQUITY, ALLIN_EQUITY_HANDS, HAND_TABLES, HANDS_DROPPED
 
 #: A hand's all-in equity rows go with it (the import's workers store them with its rows).
@@ -113,15 +114,22 @@ def drop_from(store: Store, path: str, offset: int, *, hands: bool) -> Dropped:
     con.begin()
     try:
         if n_hands:
-            keys = ("SELECT site, hand_id FROM hands WHERE source_file = ? "
+            hands = stored("hands")
+            keys = (f"SELECT site, hand_id FROM {hands} WHERE source_file = ? "
                     "AND source_offset >= ?")
             con.execute(f"INSERT INTO {HANDS_DROPPED.name} {keys}", [path, offset])
             for table in (*HAND_TABLES, *ALLIN_TABLES):
-                if table != "hands":
+                if table == "hands":
+                    continue
+                if table in LEAN:  # the stored child rows carry the hand's integer key
+                    con.execute(f"DELETE FROM {stored(table)} WHERE hand_key IN (SELECT "
+                                f"hand_key FROM {hands} WHERE source_file = ? "
+                                "AND source_offset >= ?)", [path, offset])
+                else:
                     con.execute(f"DELETE FROM {table} t USING ({keys}) k "
                                 "WHERE t.site = k.site AND t.hand_id = k.hand_id",
                                 [path, offset])
-            con.execute("DELETE FROM hands WHERE source_file = ? AND source_offset >= ?",
+            con.execute(f"DELETE FROM {hands} WHERE source_file = ? AND source_offset >= ?",
                         [path, offset])
         con.execute("DELETE FROM rejects WHERE source_file = ? AND source_offset >= ?",
                     [path, offset])

@@ -47,6 +47,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.errors import UsageError
+from pipeline.store.layout import stored
 from pipeline.store.schema import HANDS_DROPPED
 
 __all__ = [
@@ -299,8 +300,9 @@ def rezone_stored(con: duckdb.DuckDBPyConnection, settings: ZoneSettings) -> int
     """Give stored hands the time the run's settings (and the site defaults) give them now;
     the number of hands whose time, zone or source changed. Their keys go to
     ``hands_dropped`` in the same transaction, so the stats recompute their facts."""
-    con.execute(f"UPDATE hands SET zone_source = '{Source.PRINTED.value}' WHERE zone_source "
-                "IS NULL AND coalesce(time_zone, '') <> ''")  # stored before the column
+    # hands stored before the column existed
+    con.execute(f"UPDATE {stored('hands')} SET zone_source = '{Source.PRINTED.value}' "
+                "WHERE zone_source IS NULL AND coalesce(time_zone, '') <> ''")
     zoned = [s for s in known_sites() if settings.zone_for(s)[0] is not None]
     rows = con.execute(_STALE, {"zoned": zoned, "set": sorted(settings.zones)}).fetchall()
     changed = []
@@ -320,9 +322,9 @@ def rezone_stored(con: duckdb.DuckDBPyConnection, settings: ZoneSettings) -> int
     con.execute(HANDS_DROPPED.ddl())
     con.begin()
     try:  # (the keys are the store's: no hand changes key, so no duplicate can arise)
-        con.execute("UPDATE hands SET started_at = n.started_at, time_zone = n.time_zone, "
-                    "zone_source = n.zone_source FROM _rezoned n "
-                    "WHERE hands.site = n.site AND hands.hand_id = n.hand_id")
+        con.execute(f"UPDATE {stored('hands')} h SET started_at = n.started_at, "
+                    "time_zone = n.time_zone, zone_source = n.zone_source FROM _rezoned n "
+                    "WHERE h.site = n.site AND h.hand_id = n.hand_id")
         con.execute(f"INSERT INTO {HANDS_DROPPED.name} SELECT site, hand_id FROM _rezoned")
         con.commit()
     except BaseException:

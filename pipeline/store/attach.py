@@ -52,7 +52,7 @@ def attach(parquet_dir: str | Path, db_path: str | Path) -> AttachSummary:
     con = connect(db_path)
     try:
         clash = con.execute(
-            "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' "
+            "SELECT table_name FROM duckdb_tables() WHERE schema_name IN ('main', 'stored') "
             f"AND table_name IN ({', '.join(repr(t) for t in (*HAND_TABLES, *OTHER_TABLES))})"
         ).fetchall()
         if clash:

@@ -18,6 +18,11 @@ Why this shape:
   :func:`unsupported_precision`) instead of rounding it.
 - The key is (site, hand_id). New hands are found with one anti-join per batch (the primary key
   is the safety net), so importing a hand twice stores it once and the duplicate is counted.
+- The rows are stored lean (:mod:`pipeline.store.layout`): the cores' readable rows are encoded
+  once, just before they are appended (an integer ``hand_key`` the Store numbers in place of
+  the (site, hand_id) strings in the child tables, an action's player only where it is not
+  its seat's), and users read views with the readable columns. Opening a store of the earlier
+  layout for writing upgrades it (:func:`pipeline.store.layout.create`).
 - An import sets DuckDB up for a long run of batches (:meth:`Store.prepare_bulk_load`).
 - Every command opens the file through :func:`connect`, so a store held by another process
   (an import still running) is reported in one line naming that process, whoever asks.
@@ -41,6 +46,7 @@ from parsers.model import Hand
 from pipeline.config import BULK_CHECKPOINT
 from pipeline.engine.result import Replay
 from pipeline.errors import SidepotError, StoreBusyError
+from pipeline.store import layout
 from pipeline.store.parquet import export_csv, export_parquet
 from pipeline.store.rows import Rows, flatten_rows, storable_problem
 from pipeline.store.schema import (
@@ -140,10 +146,17 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self.con = connect(self.path)
-        self.con.execute(SCHEMA)
-        for statement in MIGRATIONS:
-            self.con.execute(statement)
+        try:
+            #: The labels of the coded columns, as stored (read again after a rollback).
+            self._labels = layout.create(self.con)
+        except duckdb.Error as exc:
+            self.con.close()
+            raise SidepotError(f"cannot open the store {self.path} for writing: "
+                               f"{_first_line(exc)}") from exc
         seat_flags_current(self.con)
+        #: The key the next stored hand gets; read from the store when first needed, and
+        #: again after a rolled-back batch.
+        self._next_hand_key: int | None = None
 
     def __enter__(self) -> Store:
         return self
@@ -221,26 +234,47 @@ class Store:
             keep = first & ~self._stored(hands, first)
             fresh = int(keep.sum())
             if fresh:
+                tables, counts = {}, {}
                 for name, table in rows.tables.items():
+                    counts[name] = rows.counts(name)
                     if fresh < len(keep):
-                        table = table.filter(pa.array(np.repeat(keep, rows.counts(name))))
+                        table = table.filter(pa.array(np.repeat(keep, counts[name])))
+                        counts[name] = counts[name][keep]
+                    tables[name] = table
+                if self._next_hand_key is None:
+                    self._next_hand_key = layout.next_key(con)
+                encoded = layout.encode(tables, counts, self._next_hand_key, self._labels)
+                if self._labels.save(con):  # a value never stored before: views anew
+                    con.execute(layout.view_ddl(self._labels))
+                for name, table in encoded.items():
                     self._load(name, table)
             stored_rejects = self._load_rejects(rejects, now)
             written = _count_per_file(rows.sources, keep, files)
             self._upsert_files(written, now)
             con.commit()
         except duckdb.OutOfMemoryException:
-            _rollback(con)
+            self._forget(con)
             raise
         except BaseException as exc:
-            _rollback(con)
+            self._forget(con)
             raise _write_error(self.path, exc) from exc
+        if fresh and self._next_hand_key is not None:
+            self._next_hand_key += fresh
         return BatchResult(
             imported=fresh,
             duplicates=len(keep) - fresh,
             rejected=stored_rejects,
             files=tuple(written),
         )
+
+    def _forget(self, con: duckdb.DuckDBPyConnection) -> None:
+        """Roll the batch back, and what this Store kept of it: the next key, new labels."""
+        _rollback(con)
+        self._next_hand_key = None
+        try:
+            self._labels = layout.Labels.load(con)
+        except duckdb.Error:  # the connection is gone: the next batch fails on its own
+            self._labels.pending = []
 
     def record_file(self, record: FileRecord) -> None:
         """Write a file's row on its own (a file with no hands, or its final counts)."""
@@ -273,7 +307,8 @@ class Store:
         if _probe_keys.num_rows == 0:
             return np.zeros(len(first), np.bool_)
         found = self.con.execute(  # _probe_keys is read by name, as in _load
-            "SELECT p.site, p.hand_id FROM _probe_keys p JOIN hands h USING (site, hand_id)"
+            "SELECT p.site, p.hand_id FROM _probe_keys p "
+            f"JOIN {layout.stored('hands')} h USING (site, hand_id)"
         ).fetchall()
         if not found:
             return np.zeros(len(first), np.bool_)
@@ -281,7 +316,8 @@ class Store:
         return pc.is_in(_keys(hands), value_set=value_set).to_numpy(zero_copy_only=False)
 
     def _load(self, table_name: str, table: pa.Table) -> None:
-        """Append an Arrow table to ``table_name`` by column name.
+        """Append an Arrow table to ``table_name`` (a stored table: :mod:`pipeline.store.layout`)
+        by column name.
 
         DuckDB reads ``_batch_rows`` straight from this frame's variables (its replacement
         scan of Python objects; no table of the store has that name): registering and

@@ -52,6 +52,9 @@ class Kind(enum.Enum):
     INTEGER_LIST = "INTEGER[]"
     #: A list of exact money amounts, each as :attr:`MONEY` is.
     MONEY_LIST = f"DECIMAL(18, {MONEY_SCALE})[]"
+    #: A small integer standing for a text label (the lean layout's coded columns,
+    #: :mod:`pipeline.store.layout`); never a column users read.
+    CODE = "USMALLINT"
 
 
 MONEY = Kind.MONEY.value
@@ -307,8 +310,12 @@ OTHER_TABLES = ("rejects", "files")
 #: store, filled by reports.allin.
 DERIVED_TABLES: dict[str, Table] = {t.name: t for t in (ALLIN_EQUITY, ALLIN_EQUITY_HANDS)}
 
+#: Every table in its readable form, as plain tables in ``main``: the layout of stores made
+#: before the lean one, which :mod:`pipeline.store.layout` upgrades (the DDL a store is made
+#: with now is ``layout.create``'s: the hand tables stored leaner, these names as views).
 SCHEMA = "\n".join(t.ddl() for t in (*TABLES.values(), *DERIVED_TABLES.values())) + "\n"
-#: Columns added after a store could already exist on disk; applied on every open (idempotent).
+#: Columns added after a store could already exist on disk, on the readable tables (the lean
+#: store applies them to the tables holding them: ``layout.MIGRATIONS``).
 MIGRATIONS = tuple(m for t in TABLES.values() for m in t.migrations())
 
 
@@ -327,6 +334,7 @@ def arrow_type(kind: Kind) -> pa.DataType:
         Kind.VARCHAR_LIST: pa.list_(pa.string()),
         Kind.INTEGER_LIST: pa.list_(pa.int32()),
         Kind.MONEY_LIST: pa.list_(pa.decimal128(18, MONEY_SCALE)),
+        Kind.CODE: pa.uint16(),
     }[kind]
 
 

@@ -2,7 +2,8 @@
 
 Used by the tests that must end "exactly as a clean import": an interrupted import rerun,
 a file imported as it grew, a Dask import attached. ``imported_at`` (when a row was written)
-is the only column left out.
+is the only column left out. What is compared is what users read: the tables and views of
+``main`` (the lean stored tables number hands in the order they were written).
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ def differences(got: Path, want: Path, tables: tuple[str, ...] | None = None,
         con.execute(f"ATTACH '{want}' AS want (READ_ONLY)")
         if tables is None:
             tables = tuple(r[0] for r in con.execute(
-                "SELECT table_name FROM duckdb_tables() WHERE database_name = 'want' "
-                "ORDER BY 1").fetchall())
+                "SELECT table_name FROM information_schema.tables WHERE table_catalog = 'want' "
+                "AND table_schema = 'main' ORDER BY 1").fetchall())
         out = {}
         for table in tables:
             cols = [r[0] for r in con.execute(
-                "SELECT column_name FROM duckdb_columns() WHERE database_name = 'want' "
-                "AND table_name = ? ORDER BY column_index", [table]).fetchall()]
+                "SELECT column_name FROM information_schema.columns WHERE table_catalog = "
+                "'want' AND table_schema = 'main' AND table_name = ? "
+                "ORDER BY ordinal_position", [table]).fetchall()]
             left_out = VOLATILE + (skip or {}).get(table, ())
             keep = ", ".join(f'"{c}"' for c in cols if c not in left_out)
             a = f"SELECT {keep} FROM got.{table}"

@@ -297,8 +297,8 @@ def test_a_store_from_before_zone_sources_gets_them(tmp_path):
     path.write_text(join(many_hands(2)), encoding="utf-8")
     import_paths([path], db)
     con = duckdb.connect(str(db))
-    con.execute("UPDATE hands SET zone_source = NULL")
-    con.execute("UPDATE hands SET site = 'pkr', time_zone = '', started_at = NULL, "
+    con.execute("UPDATE stored.hands SET zone_source = NULL")
+    con.execute("UPDATE stored.hands SET site = 'pkr', time_zone = '', started_at = NULL, "
                 "local_time = '2011-08-26 15:20:36' WHERE hand_id = (SELECT min(hand_id) "
                 "FROM hands)")
     con.close()

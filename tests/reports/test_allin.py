@@ -136,10 +136,10 @@ def test_fill_stores_the_adjusted_results(tmp_path):
         assert fill_allin_equity(con) == 0  # nothing new
         # a hand deleted and stored again (a file read again) is looked at again
         site, hand_id = stored[0][0], stored[0][1]
-        con.execute("UPDATE hands SET imported_at = imported_at + INTERVAL 1 SECOND "
+        con.execute("UPDATE stored.hands SET imported_at = imported_at + INTERVAL 1 SECOND "
                     "WHERE site = ? AND hand_id = ?", [site, hand_id])
         assert fill_allin_equity(con) == 1
-        con.execute("DELETE FROM hands WHERE site = ? AND hand_id = ?", [site, hand_id])
+        con.execute("DELETE FROM stored.hands WHERE site = ? AND hand_id = ?", [site, hand_id])
         fill_allin_equity(con)
         assert con.execute("SELECT count(*) FROM allin_equity WHERE site = ? AND hand_id = ?",
                            [site, hand_id]).fetchall()[0][0] == 0

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pipeline.cli.app import app
 from pipeline.ingest.anonymous import is_anonymous, mark_seats, mark_stored
 from pipeline.ingest.run import import_paths
+from pipeline.store import layout
 from reports.filters import FilterError, Filters
 from reports.known import resolve
 from reports.page import page_data
@@ -73,6 +74,7 @@ def test_stored_seats_are_marked_and_old_stores_get_the_same_mark(store, tmp_pat
     for table in ("hands", "seats", "actions", "pots", "findings"):
         con.execute(f"CREATE TABLE {table} AS FROM s.{table}")
     con.execute("UPDATE seats SET anonymous = NULL")
+    layout.create(con)  # a writable open upgrades the earlier layout first
     assert mark_stored(con) == 3 * 5
     again = con.execute("SELECT hand_id, seat, player, anonymous FROM seats "
                         "ORDER BY ALL").fetchall()

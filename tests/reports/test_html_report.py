@@ -16,6 +16,7 @@ from reports.filters import Filters
 from reports.html import build_report
 from reports.page import PageOptions, page_data
 from tests.support.paths import SAMPLES
+from tests.support.store_rows import insert
 
 HOSTILE = "</script><script>alert(1)</script>"
 MARKED = "pokerstars:247300000405"  # a tournament hand Grünfeld did not play
@@ -26,8 +27,8 @@ def db(tmp_path_factory):
     path = tmp_path_factory.mktemp("html") / "h.duckdb"
     import_paths([SAMPLES], path)
     with duckdb.connect(str(path)) as c:  # a hostile name, to check escaping
-        c.execute("UPDATE seats SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
-        c.execute("INSERT INTO findings (site, hand_id, code, severity, message, line) "
+        c.execute("UPDATE stored.seats SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
+        insert(c, "INSERT INTO findings (site, hand_id, code, severity, message, line) "
                   "VALUES ('pokerstars', ?, 'test_code', 'warning', ?, 22)",
                   [MARKED.split(":")[1], f"note {HOSTILE}"])
     return path

@@ -20,6 +20,7 @@ from pipeline.ingest.run import import_paths
 from reports.html import build_report
 from reports.stats import player_stats
 from tests.support.paths import SAMPLES
+from tests.support.store_rows import insert
 
 CHROMIUM = Path("/usr/bin/chromium")
 SIDE_POTS = "pokerstars:247300000405"  # a four-way all-in: a main pot and two side pots
@@ -45,10 +46,10 @@ def store(tmp_path_factory) -> Path:
     db = tmp_path_factory.mktemp("browser") / "b.duckdb"
     import_paths([SAMPLES], db)
     with duckdb.connect(str(db)) as con:
-        con.execute("UPDATE seats SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
-        con.execute("UPDATE actions SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
+        con.execute("UPDATE stored.seats SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
+        con.execute("UPDATE stored.actions SET player = ? WHERE player = 'MarlaK'", [HOSTILE])
         # a finding on the line of the hand's first raise: the page must show it beside it
-        con.execute("INSERT INTO findings (site, hand_id, code, severity, message, line) "
+        insert(con, "INSERT INTO findings (site, hand_id, code, severity, message, line) "
                     "VALUES ('pokerstars', '247300000405', "
                     "'test_marker', 'warning', 'marked for the browser test', 22)")
     return db
@@ -243,7 +244,7 @@ def test_replayer_falls_back_to_the_computed_pot(browser, store, tmp_path):
     copy = tmp_path / "nopot.duckdb"
     shutil.copy(store, copy)
     with duckdb.connect(str(copy)) as con:
-        con.execute("UPDATE hands SET total_pot = NULL WHERE site = ? AND hand_id = ?",
+        con.execute("UPDATE stored.hands SET total_pot = NULL WHERE site = ? AND hand_id = ?",
                     [site, hand_id])
         computed, dec = con.execute(
             "SELECT sum(p.amount), any_value(h.decimals) FROM pots p JOIN hands h "

@@ -8,9 +8,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from pipeline.store.db import SCHEMA
 from reports.audit import findings_by_code
 from reports.stats import player_stats
+from tests.support.store_rows import insert, new_store
 
 SEATS = {"a": 1, "b": 2, "c": 3}
 
@@ -18,18 +18,18 @@ SEATS = {"a": 1, "b": 2, "c": 3}
 @pytest.fixture
 def con():
     c = duckdb.connect()
-    c.execute(SCHEMA)
+    new_store(c)
     # three $0.05/$0.10 hands, players a, b, c
     for hid in ("1", "2", "3"):
-        c.execute("INSERT INTO hands (site, hand_id, currency, big_blind) "
+        insert(c, "INSERT INTO hands (site, hand_id, currency, big_blind) "
                   "VALUES ('s', ?, 'USD', 0.10)", [hid])
 
     def seat(hid, player, net):
-        c.execute("INSERT INTO seats (site, hand_id, seat, player, net, sitting_out) "
+        insert(c, "INSERT INTO seats (site, hand_id, seat, player, net, sitting_out) "
                   "VALUES ('s', ?, ?, ?, ?, false)", [hid, SEATS[player], player, net])
 
     def act(hid, seq, player, kind):
-        c.execute("INSERT INTO actions (site, hand_id, seq, street, seat, player, kind) "
+        insert(c, "INSERT INTO actions (site, hand_id, seq, street, seat, player, kind) "
                   "VALUES ('s', ?, ?, 'preflop', ?, ?, ?)", [hid, seq, SEATS[player], player, kind])
 
     # hand 1: a raises, b calls, c folds (a wins 0.25)
@@ -50,7 +50,7 @@ def con():
     for i, (p, k) in enumerate([("b", "post_sb"), ("c", "post_bb"), ("a", "call"),
                                 ("b", "raise"), ("c", "fold"), ("a", "call")]):
         act("3", i, p, k)
-    c.execute("INSERT INTO findings (site, hand_id, code, severity, message, line) "
+    insert(c, "INSERT INTO findings (site, hand_id, code, severity, message, line) "
               "VALUES ('s','1','pot_mismatch','error','m',3),"
               "('s','1','payout_unverified','info','m',0),('s','2','pot_mismatch','error','m',4)")
     yield c

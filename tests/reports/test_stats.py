@@ -385,9 +385,9 @@ def _live(con, f):
 def test_monthly_rollup_and_cut_months_match_the_facts(writable, f):
     c, _ = writable
     # spread the hands over three months: April 15, May 2, June 10
-    c.execute("UPDATE hands SET started_at = started_at - INTERVAL 16 DAY "
+    c.execute("UPDATE stored.hands SET started_at = started_at - INTERVAL 16 DAY "
               "WHERE hand_id = '900000001'")
-    c.execute("UPDATE hands SET started_at = started_at + INTERVAL 38 DAY "
+    c.execute("UPDATE stored.hands SET started_at = started_at + INTERVAL 38 DAY "
               "WHERE hand_id = '900000003'")
     expected = _live(c, f)
     got = player_stats(c, f).set_index("player")[expected.columns]

@@ -14,6 +14,7 @@ import pyarrow as pa
 import pytest
 
 from pipeline.store.db import Store
+from pipeline.store.layout import STORED, stored
 from pipeline.store.schema import (
     DERIVED_TABLES,
     HAND_TABLES,
@@ -50,19 +51,30 @@ def test_every_table_is_in_the_spec_once():
 
 @pytest.mark.parametrize("name", list(TABLES))
 def test_fresh_store_information_schema_is_the_spec(con, name):
+    """What users read (a table, or the view over a lean table) has the spec's columns and
+    types in order; the table holding the rows has its stored spec's nullability and key."""
     table = TABLES[name]
     got = con.execute(
+        "SELECT column_name, data_type FROM information_schema.columns "
+        "WHERE table_schema = 'main' AND table_name = ? ORDER BY ordinal_position",
+        [name]).fetchall()
+    assert got == [(c.name, _duckdb_type(c.kind)) for c in table.columns]
+    holder = STORED.get(name, table)
+    schema, _, bare = stored(name).rpartition(".")
+    got = con.execute(
         "SELECT column_name, data_type, is_nullable FROM information_schema.columns "
-        "WHERE table_name = ? ORDER BY ordinal_position", [name]).fetchall()
-    key = set(table.primary_key)
+        "WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position",
+        [schema or "main", bare]).fetchall()
+    key = set(holder.primary_key)
     assert got == [
         (c.name, _duckdb_type(c.kind), "NO" if c.not_null or c.name in key else "YES")
-        for c in table.columns
+        for c in holder.columns
     ]
     keys = con.execute(
-        "SELECT constraint_column_names FROM duckdb_constraints() "
-        "WHERE table_name = ? AND constraint_type = 'PRIMARY KEY'", [name]).fetchall()
-    assert [tuple(k) for (k,) in keys] == ([table.primary_key] if table.primary_key else [])
+        "SELECT constraint_column_names FROM duckdb_constraints() WHERE schema_name = ? "
+        "AND table_name = ? AND constraint_type = 'PRIMARY KEY'",
+        [schema or "main", bare]).fetchall()
+    assert [tuple(k) for (k,) in keys] == ([holder.primary_key] if holder.primary_key else [])
 
 
 @pytest.mark.parametrize("name", list(TABLES))

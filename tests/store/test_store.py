@@ -36,6 +36,7 @@ from pipeline.engine.result import Finding, Pot, Replay, SeatResult, Severity
 from pipeline.errors import SidepotError, StoreBusyError
 from pipeline.ingest.run import import_paths
 from pipeline.store.db import FileRecord, Reject, Store, connect, positions, storable_problem
+from pipeline.store.layout import stored
 from pipeline.store.storable import unstorable
 from tests.support.hhgen import join, many_hands
 from tests.support.paths import REPO
@@ -236,7 +237,7 @@ def test_failed_batch_rolls_back_everything(store, monkeypatch):
     real = store._load
 
     def boom(name, table):
-        if name == "actions":
+        if name == stored("actions"):
             raise RuntimeError("disk full")
         real(name, table)
 
