@@ -404,11 +404,14 @@ def raise_target(state: TableState, action: Action, out: list[Finding]) -> int:
     by = action.raise_by
     # With a blind all-in short, sites measure the increment from a bet actually in (PokerStars:
     # the largest; Winamax: the short big blind) rather than the nominal level: any other
-    # player's street bet is accepted as the base, never the raiser's own chips.
+    # player's street bet is accepted as the base. Converters and exporters writing the
+    # PokerStars layout print the chips the raiser adds instead ("raises $0.10 to $0.10" with
+    # nothing in against a $0.05 big blind): that dialect is accepted too; the total is replayed.
     seat = action.seat
     if (
         by is not None
         and by != action.to - state.current_bet
+        and by != action.to - commit
         and all(action.to - c != by for s, c in state.commit.items() if s != seat and c > 0)
     ):
         money = state.money()

@@ -307,10 +307,9 @@ def apply_bet_or_raise(state: TableState, action: Action, to: int) -> None:
 def apply_return(state: TableState, action: Action) -> None:
     """Give uncalled chips back; they leave the street bet and the player's contribution."""
     seat, chips = action.seat, action.amount
+    live = _live_part(state, seat, chips)
     refund(state, seat, chips)
     commit = state.commit
-    # Chips beyond the seat's street bet when nobody bet at all come out of dead posts.
-    live = chips if any(commit.values()) or state.returned else min(chips, max(0, commit[seat]))
     commit[seat] -= live
     if live:
         state.returned[seat] = state.returned.get(seat, 0) + live
@@ -318,6 +317,30 @@ def apply_return(state: TableState, action: Action) -> None:
         state.returned_dead[seat] = state.returned_dead.get(seat, 0) + chips - live
     # The returned chips were never called: the street's bet level is what was matched.
     state.current_bet = max(commit.values(), default=0)
+
+
+def _live_part(state: TableState, seat: int, chips: int) -> int:
+    """The part of a return of ``chips`` to ``seat`` that comes off its street bet; the rest
+    comes out of its dead posts.
+
+    When nobody bet at all, the chips beyond the seat's street bet are the unmatched part of
+    its dead posts (everyone all-in on the antes). Preflop, a return larger than the seat's
+    unmatched bet is the unmatched bet and the part of its ante nobody matched, when no more
+    than that: a player all-in on a short ante cannot win the others' whole antes, and the
+    sites give the difference back with the uncalled bet, in one line (the check at the end
+    of the street holds the rest to exactly what the next player put in). Any other return
+    is all live, for the street check to judge.
+    """
+    commit = state.commit
+    if not (any(commit.values()) or state.returned):
+        return min(chips, max(0, commit[seat]))
+    unmatched = commit[seat] - max((c for s, c in commit.items() if s != seat), default=0)
+    if state.street is Street.PREFLOP and 0 < unmatched < chips:
+        contrib = state.contrib
+        whole = contrib[seat] - max((c for s, c in contrib.items() if s != seat), default=0)
+        if chips <= whole:
+            return unmatched
+    return chips
 
 
 def start_street(state: TableState, street: Street) -> None:

@@ -120,13 +120,17 @@ def check_uncalled(
         # The unmatched part of a dead post (everyone all-in on the antes, no blind, no bet)
         # goes back like an uncalled bet: what is left must be what the next player put in.
         others = max((c for o, c in state.contrib.items() if o != s), default=0)
-        if best > 0 or state.contrib[s] != others:
+        # With a bet on the street, the dead part rides on a live return of the whole
+        # unmatched bet (a short all-in's unmatched ante, see ``state._live_part``).
+        with_bet = best > 0 and not (s == best_seat and returned.get(s) == due)
+        if with_bet or state.contrib[s] != others:
             money = state.money()
-            head = f"uncalled bet of {money(chips)} returned to {state.who(s)} on {street}"
+            back = chips + returned.get(s, 0)
+            head = f"uncalled bet of {money(back)} returned to {state.who(s)} on {street}"
             why = (
                 f"{money(chips)} more than the bet of "
                 f"{money(state.commit[s] + returned.get(s, 0))} it made"
-                if best > 0
+                if with_bet
                 else f"that leaves {money(state.contrib[s])} in against at most "
                 f"{money(others)} from the others"
             )

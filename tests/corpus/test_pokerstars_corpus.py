@@ -37,13 +37,14 @@ NOT_HISTORIES = ("EXPECTED-OUTPUT", "EMBEDDED", "SUMMARY")
 #:   2026): blinds of $0.05 + $0.10 and a called $0.10 come to $0.25; the pot printed is $0.20.
 #: - 109687480274 (HHSmithy River.txt, hand-edited): the winner's 5d is also on the flop, and
 #:   the hands printed ("a pair of Tens") are not the cards: duplicate_card.
-#: - 2667630751 (FPDB NLHE-2max-USD-STT-20-201209.txt): "raises 30 to 40" against a big blind
-#:   of 20; PokerStars prints the increment ("raises 20 to 40"): raise_to_mismatch.
 #: - 3405956177, 3406008447, 3406117852 (FPDB *.converted.walk.txt, MANIFEST: CONVERTED by a
 #:   third-party tool, not site-written): walks whose converter "returned" the whole big blind
 #:   where only the unmatched half is due: uncalled_bet_wrong.
+#: (2667630751, FPDB NLHE-2max-USD-STT-20-201209.txt, "raises 30 to 40" by a small blind of 10
+#: against a big blind of 20, prints the chips added as converters do: a dialect the engine
+#: accepts since issue 33, no longer an error.)
 SITE_ERRORS = frozenset({
-    "109715173634", "999000000001", "109687480274", "2667630751",
+    "109715173634", "999000000001", "109687480274",
     "3405956177", "3406008447", "3406117852",
 })
 

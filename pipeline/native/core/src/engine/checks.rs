@@ -428,7 +428,9 @@ pub(crate) fn raise_target(st: &State, a: &Action, out: &mut Out) -> i64 {
         ));
     }
     if let Some(by) = a.raise_by {
+        // the increment over a bet in, or (converters' dialect) the chips the raiser adds
         if by != a.to - st.current_bet
+            && by != a.to - st.commit(a.seat)
             && st
                 .commit
                 .iter()

@@ -333,13 +333,8 @@ impl<'h> State<'h> {
     }
     pub(crate) fn apply_return(&mut self, a: &Action) {
         let (seat, chips) = (a.seat, a.amount);
+        let live = self.live_part(seat, chips);
         self.refund(seat, chips);
-        let any_commit = self.commit.iter().any(|x| x.1 != 0);
-        let live = if any_commit || !self.returned.is_empty() {
-            chips
-        } else {
-            chips.min(0.max(self.commit(seat)))
-        };
         madd(&mut self.commit, seat, -live);
         if live != 0 {
             madd(&mut self.returned, seat, live);
@@ -348,6 +343,29 @@ impl<'h> State<'h> {
             madd(&mut self.returned_dead, seat, chips - live);
         }
         self.current_bet = self.commit.iter().map(|x| x.1).max().unwrap_or(0);
+    }
+    /// `_live_part` of state.py: the part of a return that comes off the street bet (the
+    /// rest comes out of the seat's dead posts).
+    fn live_part(&self, seat: i64, chips: i64) -> i64 {
+        let any_commit = self.commit.iter().any(|x| x.1 != 0);
+        if !any_commit && self.returned.is_empty() {
+            return chips.min(0.max(self.commit(seat)));
+        }
+        let most_other = |m: &Map| {
+            m.iter()
+                .filter(|x| x.0 != seat)
+                .map(|x| x.1)
+                .max()
+                .unwrap_or(0)
+        };
+        let unmatched = self.commit(seat) - most_other(&self.commit);
+        if self.street == Street::Preflop && 0 < unmatched && unmatched < chips {
+            let whole = self.contrib(seat) - most_other(&self.contrib);
+            if chips <= whole {
+                return unmatched;
+            }
+        }
+        chips
     }
     pub(crate) fn start_street(&mut self, street: Street) {
         self.street = street;

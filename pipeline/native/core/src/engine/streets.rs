@@ -155,15 +155,19 @@ pub(crate) fn check_uncalled(st: &State, line: i64, out: &mut Out) -> Option<Mis
             .map(|x| x.1)
             .max()
             .unwrap_or(0);
-        if best > 0 || st.contrib(s) != others {
+        // with a bet on the street, the dead part rides on a live return of the whole
+        // unmatched bet (a short all-in's unmatched ante, see `State::live_part`)
+        let live = mget(&st.returned, s);
+        let with_bet = best > 0 && !(Some(s) == best_seat && live == Some(due));
+        if with_bet || st.contrib(s) != others {
             let money = Amounts::of(st.hand);
             let head = format!(
                 "uncalled bet of {} returned to {} on {}",
-                money.say(chips),
+                money.say(chips + live.unwrap_or(0)),
                 st.who(s),
                 street
             );
-            let why = if best > 0 {
+            let why = if with_bet {
                 format!(
                     "{} more than the bet of {} it made",
                     money.say(chips),
