@@ -20,7 +20,6 @@ import pyarrow as pa
 from parsers.model import Hand
 from pipeline.engine.result import Replay
 from pipeline.store.flatten import flatten_batch
-from pipeline.store.schema import HAND_TABLES
 from pipeline.store.seat_flags import seat_flags_rows
 from pipeline.store.storable import unstorable
 

@@ -83,14 +83,7 @@ from parsers.model import (
     Street,
 )
 from parsers.sites._kit.common import with_site
-from parsers.sites._kit.starlike import (
-    Builder,
-    Names,
-    cards_in,
-    shown_in,
-    take_back,
-    unknown,
-)
+from parsers.sites._kit.starlike import Builder, Names, cards_in, shown_in, take_back, unknown
 from parsers.sites._kit.summary import board_from_summary
 from parsers.sites._kit.tables import STREETS_TITLE as _STREETS
 from parsers.sites.partypoker.header import (
