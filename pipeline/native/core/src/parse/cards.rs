@@ -77,8 +77,9 @@ fn plain_cards(text: &str) -> Option<Cards> {
     Some(out)
 }
 
-/// `bracketed_cards(text, start)` (the brackets are ASCII: found by bytes).
-pub fn bracketed_cards(text: &str, start: usize) -> Result<Cards, Defer> {
+/// The byte positions of the first `[` at or after `start` and of the `]` that closes it
+/// (the brackets are ASCII: found by bytes).
+fn bracket_span(text: &str, start: usize) -> Result<(usize, usize), Defer> {
     let bytes = text.as_bytes();
     let b = memchr::memchr(b'[', &bytes[start..])
         .map(|i| i + start)
@@ -86,6 +87,12 @@ pub fn bracketed_cards(text: &str, start: usize) -> Result<Cards, Defer> {
     let e = memchr::memchr(b']', &bytes[b + 1..])
         .map(|i| i + b + 1)
         .ok_or("bad_card")?;
+    Ok((b, e))
+}
+
+/// `bracketed_cards(text, start)`: the cards of the first bracketed group from `start`.
+pub fn bracketed_cards(text: &str, start: usize) -> Result<Cards, Defer> {
+    let (b, e) = bracket_span(text, start)?;
     parse_cards(&text[b..=e])
 }
 
@@ -95,13 +102,7 @@ const HIDDEN_CARDS: [&str; 11] = ["?", "??", "X", "x", "XX", "xx", "Xx", "*", "*
 /// `shown_cards(text, start)`: [`bracketed_cards`] with the placeholders of the cards not
 /// shown left out (`[?? Kd]` gives one card).
 pub fn shown_cards(text: &str, start: usize) -> Result<Cards, Defer> {
-    let bytes = text.as_bytes();
-    let b = memchr::memchr(b'[', &bytes[start..])
-        .map(|i| i + start)
-        .ok_or("bad_card")?;
-    let e = memchr::memchr(b']', &bytes[b + 1..])
-        .map(|i| i + b + 1)
-        .ok_or("bad_card")?;
+    let (b, e) = bracket_span(text, start)?;
     shown_group(&text[b + 1..e])
 }
 
