@@ -122,8 +122,8 @@ def import_cmd(
     poll: Annotated[float, typer.Option(help="--watch: seconds between passes.", min=0.05)] = 1.0,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Worker processes that parse and replay (one writer stores "
-        "their results). Default: one a core, or the importing process alone for an input "
-        "under 4 MB.", show_default=False)] = None,
+        "their results). Default: one a core when a file holds 8 MB or more, else the "
+        "importing process alone (many small files gain nothing yet).", show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Read every file again from its start "
                                         "(duplicates are still skipped).")] = False,
     settle_seconds: Annotated[float | None, typer.Option(

@@ -74,13 +74,13 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def jobs_for(input_bytes: int, jobs: int | None = None) -> int:
-    """The worker processes an import of ``input_bytes`` runs: ``jobs`` when given, else one
-    a core once the input is large enough to repay the fork (:data:`~pipeline.config.
-    PARALLEL_BYTES`), else 1 (the importing process parses)."""
+def jobs_for(largest_file: int, jobs: int | None = None) -> int:
+    """The worker processes an import runs whose largest file holds ``largest_file`` bytes:
+    ``jobs`` when given, else one a core once that file is big enough to be read in pieces
+    (:data:`~pipeline.config.PARALLEL_BYTES`), else 1 (the importing process parses)."""
     if jobs is not None:
         return max(1, jobs)
-    return default_jobs() if input_bytes >= PARALLEL_BYTES else 1
+    return default_jobs() if largest_file >= PARALLEL_BYTES else 1
 
 
 #: Pools stopped mid-work (see :meth:`Pool.stop`): their threads are never joined.

@@ -81,8 +81,8 @@ def import_paths(
     paths in ``settled``. Without ``live``, finding no hand history at all is an error.
     ``jobs > 1`` parses and replays files in that many worker processes; the store ends up
     exactly as with ``jobs=1`` (same rows, same batches, same progress rows). ``jobs=None``:
-    one a core for an input of several MB, else 1 (:func:`~pipeline.ingest.pool.jobs_for`);
-    the summary says how many ran.
+    one a core when a file of the input is big enough to be read in pieces, else 1
+    (:func:`~pipeline.ingest.pool.jobs_for`); the summary says how many ran.
     ``force`` reads every file again from its start, whatever the store says of it.
     ``zones``: the user's time zones for hands whose log prints none (:mod:`.zones`); they
     (and the site defaults) also apply to hands stored before with no zone or an assumed one.
@@ -95,7 +95,7 @@ def import_paths(
     start = time.perf_counter()
     files = list(iter_files(paths))
     bytes_total = sum(_size(p) for p in files)
-    jobs = jobs_for(bytes_total, jobs)
+    jobs = jobs_for(max((_size(p) for p in files), default=0), jobs)
     run = RunCounts()
     existed = Path(db_path).exists()
     writer: Writer | None = None

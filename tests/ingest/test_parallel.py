@@ -306,10 +306,10 @@ def test_jobs_are_grouped_in_order_and_a_large_one_goes_alone():
     assert [x for g in groups for x in g] == list(sizes)
 
 
-def test_without_jobs_an_input_of_several_mb_runs_one_worker_a_core(monkeypatch, inputs,
+def test_without_jobs_an_input_with_a_big_file_runs_one_worker_a_core(monkeypatch, inputs,
                                                                      tmp_path):
-    """``--jobs`` defaults to the machine's cores, but only once the input repays the fork;
-    the summary says how many processes ran."""
+    """``--jobs`` defaults to the machine's cores, but only once a file is big enough to be
+    read in pieces; the summary says how many processes ran."""
     from pipeline.config import PARALLEL_BYTES
     from pipeline.ingest import pool
 
