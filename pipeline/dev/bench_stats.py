@@ -48,12 +48,15 @@ POOL = 2_400
 SIZES = (1_000_000, 10_000_000)
 TARGET_SECONDS = 2.0
 #: Tables keyed by (site, hand_id) that a copy repeats; rejects and files are per import.
-HAND_TABLES = ("hands", "seats", "actions", "pots", "findings")
+HAND_TABLES = ("hands", "seats", "actions", "pots", "findings", "seat_flags")
 COPIES_PER_STATEMENT = 10
-#: The per-seat facts reports.stats keeps (seat_stats_meta is copied once, not per copy).
-FACT_TABLES = ("seat_stats", "seat_stats_hands")
-#: Every table reports.stats keeps, exported beside the store's own Parquet files.
-STATS_TABLES = ("seat_stats", "seat_stats_rollup", "seat_stats_hands", "seat_stats_meta")
+#: The per-seat facts reports.stats keeps that a copy repeats (seat_stats_meta is copied
+#: once; the seat_stats view decodes the copied seat_flags; the rollup is made again).
+FACT_TABLES = ("seat_stats_computed", "seat_stats_hands")
+#: Every table reports.stats keeps (reports.stats_tables.TABLES), exported beside the
+#: store's own Parquet files.
+STATS_TABLES = ("seat_stats", "seat_stats_computed", "seat_stats_rollup", "seat_stats_hands",
+                "seat_stats_meta")
 #: Stores up to this size get their seat_stats from a real (timed) refresh.
 REFRESH_LIMIT = 1_000_000
 
@@ -135,12 +138,13 @@ def replicate(base: Path, target: Path, copies: int, pool: int = POOL, *,
             for table in tables:
                 con.execute(f"INSERT INTO {layout.stored(table)} BY NAME "
                             f"{selects[table].format(copies=batch)}")
-        if facts:  # the rollup is by month, and copies move in time: roll up the copies
-            from reports.sql import load  # noqa: PLC0415 - the bench measures reports too
+        if facts:  # the rollup is by month, and copies move in time: roll up the copies,
+            # as one chunk (the copied hands are all in chunk 0)
+            from reports.stats_tables import define_view, rollup_of  # noqa: PLC0415
 
-            con.execute("CREATE OR REPLACE TABLE seat_stats_rollup AS FROM (WITH seat_rows AS ("
-                        "SELECT *, CAST(date_trunc('month', started_at) AS TIMESTAMP) AS month "
-                        f"FROM seat_stats) {load('seat_rollup')})")
+            define_view(con)
+            con.execute("CREATE OR REPLACE TABLE seat_stats_rollup AS SELECT CAST(0 AS "
+                        f"INTEGER) AS chunk, * FROM ({rollup_of('seat_stats')})")
         con.execute("DETACH base")
         con.execute("CHECKPOINT")
 
@@ -178,9 +182,12 @@ def _copy_selects(n: int, size: int, span: int, keys: int) -> dict[str, str]:
                 " (SELECT map(list(player), list(i)) AS m FROM names) mp",
         "findings": f"SELECT t.* REPLACE ({key} AS hand_key) FROM "
                     "{copies}, base.stored.findings t",
-        "seat_stats": f"SELECT t.* REPLACE ({new_id} AS hand_id, {renamed('player')} AS player,"
-                      f" {moved} AS started_at) FROM " "{copies}, base.seat_stats t" + by_name,
-        "seat_stats_hands": f"SELECT t.* REPLACE ({new_id} AS hand_id) FROM "
+        "seat_flags": f"SELECT t.* REPLACE ({key} AS hand_key) FROM "
+                      "{copies}, base.stored.seat_flags t",
+        "seat_stats_computed": f"SELECT t.* REPLACE ({new_id} AS hand_id, {renamed('player')}"
+                               f" AS player, {moved} AS started_at) FROM "
+                               "{copies}, base.seat_stats_computed t" + by_name,
+        "seat_stats_hands": f"SELECT t.* REPLACE ({new_id} AS hand_id, 0 AS chunk) FROM "
                             "{copies}, base.seat_stats_hands t",
     }
 
@@ -223,7 +230,8 @@ def ensure_facts(db: Path, base: Path, copies: int) -> float | None:
         if not has:  # new facts: the Parquet export of the old ones goes too
             shutil.rmtree(db.with_suffix(".parquet.d"), ignore_errors=True)
         if n > REFRESH_LIMIT and not has:  # a changed definition: replicate, don't recompute
-            for table in TABLES:
+            con.execute("DROP VIEW IF EXISTS seat_stats")
+            for table in TABLES[1:]:
                 con.execute(f"DROP TABLE IF EXISTS {table}")
         if n <= REFRESH_LIMIT or has:
             start = time.perf_counter()

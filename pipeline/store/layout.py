@@ -9,8 +9,10 @@ with today's columns, order and values (the contract of ``docs/store.md``):
 - ``stored.hands`` holds every column of ``hands`` plus ``hand_key``, an integer the writer
   gives each stored hand (one more than the largest stored, :meth:`Layout.encode`); the key
   (site, hand_id) is kept there once, with its primary key.
-- ``stored.seats``, ``stored.actions``, ``stored.pots`` and ``stored.findings`` hold
-  ``hand_key`` in place of (site, hand_id); their views join ``stored.hands`` on it.
+- ``stored.seats``, ``stored.actions``, ``stored.pots``, ``stored.findings`` and
+  ``stored.seat_flags`` hold ``hand_key`` in place of (site, hand_id); their views join
+  ``stored.hands`` on it (and the seat_stats view of ``reports.stats_tables`` joins
+  ``stored.seat_flags`` to ``stored.seats`` on it: integers, not strings, for every seat).
 - ``seats.position``, ``actions.street`` and ``actions.kind`` are stored as small integer codes
   (:mod:`pipeline.store.labels`); the views hold their labels and give the text back.
 - ``stored.actions.player`` holds the name only where it is not its seat's:
@@ -28,9 +30,10 @@ untouched. Every statement that changes stored hand rows names :func:`stored` ta
 A table not in :data:`LEAN` (a hand table added later: it opts in by being given a stored
 form here) stays a plain table in ``main``, written as the cores produce it.
 
-An existing store of the earlier layout (the hand tables as base tables in ``main``) is
-upgraded in one transaction when it is opened for writing (:func:`upgrade`); opened read-only
-it is read as it is, since its tables carry the names the views have.
+An existing store of an earlier layout (hand tables as base tables in ``main``: all of them,
+or only ``seat_flags``, which joined the lean ones later) is upgraded in one transaction when
+it is opened for writing (:func:`upgrade`); opened read-only it is read as it is, since its
+tables carry the names the views have.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ __all__ = ["CODED", "LEAN", "MIGRATIONS", "SCHEMA_NAME", "STORED", "Labels", "co
 #: The DuckDB schema of the stored tables.
 SCHEMA_NAME = "stored"
 #: The hand tables stored in the lean form, parents first.
-LEAN = ("hands", "seats", "actions", "pots", "findings")
+LEAN = ("hands", "seats", "actions", "pots", "findings", "seat_flags")
 
 _HAND_KEY = Column("hand_key", Kind.BIGINT, not_null=True)
 _KEY_NAMES = ("site", "hand_id")
@@ -217,32 +220,39 @@ def next_key(con: duckdb.DuckDBPyConnection) -> int:
 
 # -- the earlier layout ----------------------------------------------------------------------
 
+def _earlier(con: duckdb.DuckDBPyConnection) -> tuple[str, ...]:
+    """The lean tables this store still holds as base tables in ``main``, parents first."""
+    found = {r[0] for r in con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main'").fetchall()}
+    return tuple(name for name in LEAN if name in found)
+
+
 def is_earlier_layout(con: duckdb.DuckDBPyConnection) -> bool:
-    """True for a store of the earlier layout: ``main.hands`` is a base table."""
-    return bool(con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() "
-        "AND schema_name = 'main' AND table_name = 'hands'").fetchone()[0])
+    """True for a store of an earlier layout: a lean table is a base table in ``main``."""
+    return bool(_earlier(con))
 
 
 def upgrade(con: duckdb.DuckDBPyConnection) -> None:
-    """Bring a store of the earlier layout to the lean one, in one transaction.
+    """Bring a store of an earlier layout to the lean one, in one transaction.
 
     Today's column migrations are applied to the old tables first, their rows copied into
     the stored tables (hands numbered in their stored order), the old tables dropped and the
     views created under their names. Every child row must find its hand, or nothing changes
     (a store whose rows the upgrade would lose is refused, not shrunk).
     """
+    earlier = _earlier(con)
     con.begin()
     try:
-        for name in LEAN:
+        for name in earlier:
             for statement in TABLES[name].migrations():
                 con.execute(statement)
         con.execute(stored_ddl())
         labels = Labels.load(con)
-        for name in LEAN:
+        for name in earlier:
             copy_readable(con, name, f"main.{name}", labels)
         labels.save(con)
-        for name in reversed(LEAN):
+        for name in reversed(earlier):
             con.execute(f"DROP TABLE main.{name}")
         con.execute(view_ddl(labels))
         con.commit()

@@ -23,6 +23,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.store.layout import stored
 from pipeline.store.schema import arrow_schema
 from reports.facts import definition, hand_facts
 
@@ -116,7 +117,7 @@ def ensure_current(con: duckdb.DuckDBPyConnection) -> None:
         return
     con.begin()
     try:
-        con.execute(f"DELETE FROM {TABLE}")
+        con.execute(f"DELETE FROM {stored(TABLE)}")
         con.execute(f"DELETE FROM {META}")
         con.execute(f"INSERT INTO {META} VALUES (?)", [definition()])
         con.commit()

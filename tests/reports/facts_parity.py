@@ -15,7 +15,7 @@ import duckdb
 
 from reports.facts import COUNTS, FLAGS
 from reports.sql import load
-from reports.stats import _no_filters
+from reports.stats import no_filters
 
 
 @dataclass
@@ -39,7 +39,7 @@ def compare(con: duckdb.DuckDBPyConnection) -> Parity:
     packed = " | ".join(f"(CAST({name} AS INTEGER) << {i})" for i, name in enumerate(FLAGS))
     con.execute(f"CREATE OR REPLACE TEMP TABLE facts_reference AS SELECT site, hand_id, seat, "
                 f"{packed} AS flags, {', '.join(COUNTS)} FROM ({load('seat_stats_pending')})",
-                _no_filters())
+                no_filters())
     out = Parity()
     out.seats, out.hands = con.execute(
         "SELECT count(*), count(DISTINCT (site, hand_id)) FROM seat_flags").fetchall()[0]

@@ -132,9 +132,9 @@ def test_bits_are_the_sql_reference_columns() -> None:
     from pipeline.store.schema import SCHEMA
 
     con.execute(SCHEMA)
-    from reports.stats import _no_filters
+    from reports.stats import no_filters
 
-    described = con.execute(f"DESCRIBE {load('seat_stats_pending')}", _no_filters()).fetchall()
+    described = con.execute(f"DESCRIBE {load('seat_stats_pending')}", no_filters()).fetchall()
     booleans = [name for name, kind, *_ in described if kind == "BOOLEAN"]
     assert tuple(b for b in booleans
                  if b not in ("is_tournament", "is_hero", "anonymous", "went_to_showdown")) \

@@ -106,14 +106,28 @@ def _same(a: dict, b: dict) -> None:
             assert a[key].equals(b[key]), key
 
 
+def _without_flags(con: duckdb.DuckDBPyConnection) -> None:
+    """A store from before the flags: no seat_flags (view and stored rows), no meta."""
+    con.execute("DROP VIEW seat_flags")
+    con.execute("DROP TABLE stored.seat_flags")
+    con.execute("DROP TABLE seat_flags_meta")
+
+
+def _drop_stats_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """The refresh's tables gone, as in a store from before them."""
+    con.execute("DROP VIEW IF EXISTS seat_stats")
+    for table in TABLES[1:]:
+        con.execute(f"DROP TABLE IF EXISTS {table}")
+
+
 def _copy(db: Path, to: Path) -> Path:
     to.write_bytes(db.read_bytes())
     return to
 
 
 def _spy_on_queries(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the SQL files reports.stats loads from now on."""
-    import reports.stats as stats
+    """The names of the SQL files reports.stats_tables loads from now on."""
+    import reports.stats_tables as stats
 
     loaded: list[str] = []
     real = stats.load
@@ -126,24 +140,21 @@ def _spy_on_queries(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return loaded
 
 
-def test_refresh_from_flags_equals_refresh_from_sql(sim_db: Path, tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    loaded = _spy_on_queries(monkeypatch)
+def test_refresh_from_flags_equals_refresh_from_sql(sim_db: Path, tmp_path: Path) -> None:
     flagged = _copy(sim_db, tmp_path / "flagged.duckdb")
     plain = _copy(sim_db, tmp_path / "plain.duckdb")
     with duckdb.connect(str(plain)) as con:  # a store from before the flags
-        con.execute("DROP TABLE seat_flags")
-        con.execute("DROP TABLE seat_flags_meta")
+        _without_flags(con)
     tables, answers = {}, {}
     for name, db in (("flags", flagged), ("sql", plain)):
         with duckdb.connect(str(db)) as con:
-            for table in TABLES:
-                con.execute(f"DROP TABLE IF EXISTS {table}")
-            loaded.clear()
+            _drop_stats_tables(con)
             done = refresh(con, chunk_hands=700)  # several chunks
             assert done.hands_added == con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
-            # the flags decoded where stored, the SQL reference where not
-            assert ("seat_stats_stored" in loaded) == (name == "flags"), loaded
+            # the flags decoded where stored, the SQL reference's rows stored where not
+            computed = con.execute("SELECT count(*) FROM seat_stats_computed").fetchall()[0][0]
+            seats = con.execute("SELECT count(*) FROM seat_stats").fetchall()[0][0]
+            assert computed == (0 if name == "flags" else seats) and seats > 0
             tables[name] = _stats_tables(con)
             answers[name] = _answers(con)
     assert tables["flags"]["seat_stats"].num_rows > 9 * 250
@@ -156,13 +167,11 @@ def test_flags_of_another_definition_are_not_read(sim_db: Path, tmp_path: Path) 
     import that opens the store drops them."""
     db = _copy(sim_db, tmp_path / "old.duckdb")
     with duckdb.connect(str(db)) as con:
-        for table in TABLES:
-            con.execute(f"DROP TABLE IF EXISTS {table}")
+        _drop_stats_tables(con)
         refresh(con)
         want = _stats_tables(con)
-        for table in TABLES:
-            con.execute(f"DROP TABLE {table}")
-        con.execute("UPDATE seat_flags SET flags = 0")  # wrong, under another name
+        _drop_stats_tables(con)
+        con.execute("UPDATE stored.seat_flags SET flags = 0")  # wrong, under another name
         con.execute("UPDATE seat_flags_meta SET definition = 'older'")
         refresh(con)
         _same(_stats_tables(con), want)
@@ -179,14 +188,12 @@ def test_read_only_store_without_flags_answers_the_same(sim_db: Path, tmp_path: 
     flagged = _copy(sim_db, tmp_path / "flagged.duckdb")
     plain = _copy(sim_db, tmp_path / "plain.duckdb")
     with duckdb.connect(str(plain)) as con:
-        con.execute("DROP TABLE seat_flags")
-        con.execute("DROP TABLE seat_flags_meta")
+        _without_flags(con)
     answers = {}
     loaded = _spy_on_queries(monkeypatch)
     for name, db in (("flags", flagged), ("sql", plain)):
         with duckdb.connect(str(db)) as con:
-            for table in TABLES:
-                con.execute(f"DROP TABLE IF EXISTS {table}")
+            _drop_stats_tables(con)
         loaded.clear()
         with duckdb.connect(str(db), read_only=True) as con:
             answers[name] = _answers(con)

@@ -289,10 +289,14 @@ def test_read_only_store_adds_hands_the_table_lacks(tmp_path):
         assert stats["hands"].sum() == 12
         assert counts(stats, "Cid", "cbet_turn") == (0, 0)
         assert counts(stats, "Bob", "cbet_turn") == (1, 1)
-        assert ro.execute("SELECT count(*) FROM seat_stats").fetchone()[0] == 8
+        # the view decodes the flags of every stored hand; the rollup lacks the later one
+        assert ro.execute("SELECT count(*) FROM seat_stats").fetchone()[0] == 12
+        assert ro.execute("SELECT count(*) FROM seat_stats_hands").fetchone()[0] == 2
+        assert ro.execute("SELECT sum(hands) FROM seat_stats_rollup").fetchone()[0] == 8
     with duckdb.connect(str(db)) as rw:
         assert refresh(rw) == RefreshResult(hands_added=1, rebuilt=False)
         assert rw.execute("SELECT count(*) FROM seat_stats").fetchone()[0] == 12
+        assert rw.execute("SELECT sum(hands) FROM seat_stats_rollup").fetchone()[0] == 12
 
 
 def test_refresh_cuts_the_same_store_into_the_same_chunks(tmp_path):
@@ -319,7 +323,7 @@ def test_a_changed_definition_rebuilds_the_table(writable):
     c, _ = writable
     refresh(c)
     c.execute("UPDATE seat_stats_meta SET definition = 'older'")
-    c.execute("UPDATE seat_stats SET vpip = NOT vpip")
+    c.execute("UPDATE seat_stats_rollup SET vpip_hands = vpip_hands + 1")
     assert refresh(c) == RefreshResult(hands_added=3, rebuilt=True)
     assert player_stats(c).set_index("player").loc["Bob", "vpip_hands"] == 1
 
@@ -329,8 +333,10 @@ def test_a_changed_rollup_re_adds_the_stored_facts(writable):
     refresh(c)
     c.execute("UPDATE seat_stats_meta SET rollup = 'older'")
     c.execute("DELETE FROM seat_stats_rollup")
-    # a mark only the stored facts carry: recomputing them from the actions would drop it
-    c.execute("UPDATE seat_stats SET vpip = NOT vpip WHERE player = 'Bob'")
+    # a mark only the stored facts carry (Bob's vpip bit flipped in the flags the core
+    # stored): recomputing them from the actions would drop it
+    c.execute("UPDATE stored.seat_flags f SET flags = xor(f.flags, 2) FROM stored.seats s "
+              "WHERE s.hand_key = f.hand_key AND s.seat = f.seat AND s.player = 'Bob'")
     assert refresh(c) == RefreshResult(hands_added=0, rebuilt=False)
     assert c.execute("SELECT count(*) FROM seat_stats_rollup").fetchone()[0] == 12
     assert refresh(c) == RefreshResult(hands_added=0, rebuilt=False)
@@ -418,7 +424,7 @@ def test_refreshes_after_each_import_store_what_one_rebuild_stores(tmp_path):
                 "small_blind", "big_blind", "stakes_small", "stakes_big", "is_tournament",
                 "tournament_id", "position", "month"]
         counts = [d[0] for d in rw.execute("FROM seat_stats_rollup LIMIT 0").description
-                  if d[0] not in keys]
+                  if d[0] not in (*keys, "chunk")]
         assert "vpip_hands" in counts and "net" in counts
         sums = ", ".join(f"sum({c})" for c in counts)  # net_bb too: exact decimals
         groups = rw.execute(  # rollup rows are summed per chunk: compare them added up
@@ -428,7 +434,9 @@ def test_refreshes_after_each_import_store_what_one_rebuild_stores(tmp_path):
 
     with duckdb.connect(str(db)) as rw:
         incremental = stored(rw)
-        for name in ("seat_stats", "seat_stats_rollup", "seat_stats_hands", "seat_stats_meta"):
+        rw.execute("DROP VIEW seat_stats")
+        for name in ("seat_stats_computed", "seat_stats_rollup", "seat_stats_hands",
+                     "seat_stats_meta"):
             rw.execute(f"DROP TABLE {name}")
         assert refresh(rw) == RefreshResult(hands_added=90, rebuilt=True)
         rebuilt = stored(rw)
@@ -448,7 +456,7 @@ def test_a_chunk_that_does_not_fit_the_memory_cap_runs_uncapped(tmp_path, monkey
     the connection's own limit is back afterwards."""
     from pipeline.export.pokerstars import write_hands
     from pipeline.sim.dealer import simulate
-    from reports import stats as stats_module
+    from reports import stats_tables as stats_module
 
     (tmp_path / "sim.txt").write_text(
         write_hands([s.hand for s in simulate(400, 5)]), encoding="utf-8")
@@ -460,13 +468,13 @@ def test_a_chunk_that_does_not_fit_the_memory_cap_runs_uncapped(tmp_path, monkey
         assert refresh(rw, chunk_hands=200) == RefreshResult(hands_added=400, rebuilt=True)
         roomy = rw.execute("FROM seat_stats ORDER BY ALL").fetchall()
     ran = []
-    real_chunk = stats_module._refresh_chunk
+    real_chunk = stats_module._add_chunk
 
-    def chunk_spy(con, chunk):
+    def chunk_spy(con, planned, chunk):
         ran.append((chunk, con.execute("SELECT current_setting('memory_limit')").fetchone()[0]))
-        return real_chunk(con, chunk)
+        return real_chunk(con, planned, chunk)
 
-    monkeypatch.setattr(stats_module, "_refresh_chunk", chunk_spy)
+    monkeypatch.setattr(stats_module, "_add_chunk", chunk_spy)
     monkeypatch.setattr(stats_module, "REFRESH_MEMORY_LIMIT", "1MB")
     with duckdb.connect(str(dbs["tight"])) as rw:
         def limit() -> str:

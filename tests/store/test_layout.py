@@ -200,3 +200,28 @@ def test_a_coded_value_never_stored_before_is_stored_and_read_back(tmp_path):
         assert sorted(got) == sorted(want)
         assert con.execute("SELECT typeof(street), typeof(kind) FROM stored.actions LIMIT 1"
                            ).fetchone() == ("USMALLINT", "USMALLINT")
+
+
+def test_a_store_whose_stat_flags_are_a_plain_table_is_upgraded(tmp_path):
+    """The stores of the layout before ``seat_flags`` joined the lean tables (every other
+    hand table lean, the flags a plain table with (site, hand_id)) move their flags into
+    ``stored.seat_flags`` on a writable open, and read the same rows through the view."""
+    lean = tmp_path / "lean.duckdb"
+    import_paths([SAMPLES, _sim_file(tmp_path, 60, 7)], lean)
+    older = tmp_path / "older.duckdb"
+    older.write_bytes(lean.read_bytes())
+    with duckdb.connect(str(older)) as con:
+        want = _user_rows(con, "seat_flags")
+        con.execute("CREATE TABLE main.flags_then AS FROM main.seat_flags")
+        con.execute("DROP VIEW main.seat_flags")
+        con.execute("DROP TABLE stored.seat_flags")
+        con.execute("ALTER TABLE main.flags_then RENAME TO seat_flags")
+        assert layout.is_earlier_layout(con)
+    assert len(want) > 60
+    with Store(older) as store:
+        assert not layout.is_earlier_layout(store.con)
+        assert _user_rows(store.con, "seat_flags") == want
+        kind = store.con.execute("SELECT table_type FROM information_schema.tables WHERE "
+                                 "table_schema = 'main' AND table_name = 'seat_flags'"
+                                 ).fetchone()
+        assert kind == ("VIEW",)

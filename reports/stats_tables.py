@@ -1,0 +1,471 @@
+"""The tables that make the statistics fast: per-seat facts, their rollup, and their upkeep.
+
+Computing the per-seat facts from the actions is a windowed pass over every action (minutes
+per million hands), and adding up millions of seats takes seconds. So the statistics read:
+
+- ``seat_stats`` (a view): one row per dealt seat of every hand done, the rows of
+  ``seat_facts.sql``. For a hand whose facts the cores stored with it (``seat_flags``, under
+  today's definition) the view decodes them (``seat_stats_stored.sql``: two joins, nothing
+  stored twice); for any other hand (an older store, a hand listing a seat twice) it reads
+  ``seat_stats_computed``, which holds the rows the reference SQL computed for it once.
+- ``seat_stats_rollup``: the facts added up per player, month, site, game, limit, stakes,
+  hero, cash/tournament and position, in rows per ``chunk`` of hands. The statistics add up
+  rollup rows for whole months, and seats only where the rollup cannot answer (the first and
+  last month of a date range cut mid-month).
+- ``seat_stats_hands``: the hands done, each with the chunk its rollup rows are in;
+  ``seat_stats_meta``: the definitions they were made by.
+
+Why a view and chunks: an import's refresh used to store every seat's 60 columns again
+(measured: 26 of its 40 us a hand, the insert and its commit). Now a hand's refresh only
+decodes its flags and adds them up into its chunk's rollup rows (about 10 us a hand). A hand
+whose rows change after (its file grew and it was stored again, a zone or anonymity fix: the
+keys in ``hands_dropped``) has its chunk's rollup rows added up again from the hands left in
+it, and comes back, if stored, as a new hand: no per-seat copy is needed to take it back.
+
+Freshness rule: a hand is done once its key is in ``seat_stats_hands``; the tables are current
+when that holds as many keys as ``hands`` holds rows, and they are rebuilt from scratch when
+the facts' definition (:func:`_definition`) changes or they know more hands than the store;
+when only the rollup's (seat_rollup.sql) changes, each chunk is added up again, from the
+stored flags and computed rows. A writable connection brings them up to date before reading
+(:func:`facts_now`); a read-only one (``sidepot stats``) computes the facts of the hands
+they lack on the fly, for this connection only. Either way the answer is that of the live
+definition (``seat_facts.sql``); the tables only make it fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TypeVar
+
+import duckdb
+
+from reports.facts import definition as facts_definition
+from reports.filters import Filters
+from reports.sql import load, with_new_columns
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class RefreshResult:
+    """What :func:`refresh` did: hands whose facts were added, and whether it started over."""
+
+    hands_added: int
+    rebuilt: bool
+
+
+#: Hands per refresh step: bounds the memory of the windowed pass over their actions (for
+#: hands without stored flags) and of the decoding of their flags. Smaller chunks cost time
+#: (each reads the tables again where their keys cannot skip row groups).
+CHUNK_HANDS = 40_000
+#: DuckDB's memory while refreshing (the connection's own limit is restored after): without
+#: it the buffer pool keeps every block the chunks read. Measured when the refresh still
+#: stored every seat (1,000,000 simulated hands in a fresh process, 152 MB of modules):
+#: 40,000-hand chunks at 160 MB peaked at 390 MB in the same CPU time as uncapped. A chunk
+#: that does not fit is rolled back and run again uncapped (:func:`_or_uncapped`): the cap
+#: saves memory, it never fails a refresh.
+REFRESH_MEMORY_LIMIT = "160MB"
+#: The tables (and the view) refresh keeps.
+TABLES = ("seat_stats", "seat_stats_computed", "seat_stats_rollup", "seat_stats_hands",
+          "seat_stats_meta")
+#: The stored tables among them (``seat_stats`` is a view over these and the hand tables).
+_STORED = TABLES[1:]
+#: What the stored facts' layout adds to the SQL's definition: a change here rebuilds them.
+_LAYOUT = "seat_stats view over seat_flags and seat_stats_computed; rollup rows per chunk"
+
+
+def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> RefreshResult:
+    """Bring the facts' tables up to date with the store (needs a writable connection).
+
+    Meant to run after each import (cheap when nothing changed: two counts); the reports also
+    call it on writable connections. Each step adds up the facts of up to ``chunk_hands``
+    hands not yet done into one chunk and records their keys, in one transaction, so an
+    interrupted refresh leaves consistent tables that the next one completes.
+    """
+    with_new_columns(con)
+    _forget_dropped(con)
+    state = _state(con)
+    rebuilt = state not in ("fresh", "stale", "rollup_outdated")
+    added = 0
+    with _memory_capped(con):
+        if rebuilt:
+            _or_uncapped(con, _create_tables)
+        define_view(con)
+        if state == "rollup_outdated":  # the facts hold: only add each chunk up again
+            for chunk in _chunks(con):
+                _or_uncapped(con, _in_transaction, _add_up_again, chunk)
+            con.execute("UPDATE main.seat_stats_meta SET rollup = ?", [_rollup_definition()])
+        first = _next_chunk(con)
+        for chunk in range(_or_uncapped(con, _plan_chunks, chunk_hands)):
+            added += _or_uncapped(con, _in_transaction, _add_chunk, chunk, first + chunk)
+    con.execute("DROP TABLE IF EXISTS temp.seat_stats_todo")
+    return RefreshResult(added, rebuilt)
+
+
+def needs_rebuild(con: duckdb.DuckDBPyConnection) -> bool:
+    """True when :func:`refresh` would recompute every hand's facts (tables missing, or made
+    by another definition of the facts), not just add new hands or re-add the rollup."""
+    return _state(con) in ("missing", "outdated")
+
+
+def facts_now(con: duckdb.DuckDBPyConnection) -> None:
+    """Point the temporary views ``seat_facts_now`` and ``seat_rollup_now`` at complete facts."""
+    with_new_columns(con)
+    state = _state(con)
+    if state != "fresh" and not _read_only(con):
+        refresh(con)
+        state = "fresh"
+    if state == "fresh":
+        con.execute("CREATE OR REPLACE TEMP VIEW seat_facts_now AS FROM main.seat_stats")
+        con.execute("CREATE OR REPLACE TEMP VIEW seat_rollup_now AS FROM main.seat_stats_rollup")
+        return
+    # read-only: the tables' rows (if usable) plus those of the hands they lack, for now only
+    usable = state in ("stale", "rollup_outdated")
+    _pending_chunk(con, None, known=usable)
+    _chunk_facts(con)
+    recent = "FROM temp.seat_stats_recent"
+    if usable and _view_decodes(con):  # the view has the flagged ones of them already
+        recent = ("SELECT r.* FROM temp.seat_stats_recent r "
+                  "ANTI JOIN seat_stats_flagged USING (site, hand_id)")
+    stored = "FROM main.seat_stats UNION ALL BY NAME " if usable else ""
+    con.execute(f"CREATE OR REPLACE TEMP VIEW seat_facts_now AS {stored}{recent}")
+    stored = "FROM main.seat_stats_rollup UNION ALL BY NAME " if usable else ""
+    con.execute("CREATE OR REPLACE TEMP VIEW seat_rollup_now AS "
+                f"{stored}FROM temp.seat_rollup_recent")
+    if state == "rollup_outdated":  # stored facts, added up on the fly by today's definition
+        con.execute("CREATE OR REPLACE TEMP VIEW seat_rollup_now AS FROM ("
+                    f"{rollup_of('seat_facts_now')})")
+
+
+def no_filters() -> dict[str, object]:
+    """The parameters of the facts' SQL that leave every seat in."""
+    return {**Filters().params(), "include_anonymous": None}
+
+
+@contextmanager
+def _memory_capped(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """Run with DuckDB's memory limit at :data:`REFRESH_MEMORY_LIMIT`, then the old one."""
+    before = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    con.execute(f"SET memory_limit = '{REFRESH_MEMORY_LIMIT}'")
+    try:
+        yield
+    finally:
+        con.execute(f"SET memory_limit = '{before}'")
+
+
+def _or_uncapped(con: duckdb.DuckDBPyConnection, step: Callable[..., _T], *args: object) -> _T:
+    """``step(con, *args)``; if it does not fit in the memory cap (wide hands, a big store's
+    index), once more with DuckDB's default limit, kept for the rest of the refresh: the cap
+    saves memory, it never fails a refresh. Each step leaves nothing behind when it fails
+    (one transaction, or tables made again from scratch)."""
+    try:
+        return step(con, *args)
+    except duckdb.OutOfMemoryException:
+        con.execute("RESET memory_limit")
+        return step(con, *args)
+
+
+def _in_transaction(con: duckdb.DuckDBPyConnection, step: Callable[..., _T],
+                    *args: object) -> _T:
+    """``step(con, *args)`` in one transaction: all of it is stored, or none."""
+    con.begin()
+    try:
+        result = step(con, *args)
+        con.commit()
+    except BaseException:
+        con.rollback()
+        raise
+    return result
+
+
+def _drop(con: duckdb.DuckDBPyConnection, name: str) -> None:
+    """Drop ``main.name``, a table or a view (a store of before the view has a table)."""
+    kind = con.execute("SELECT table_type FROM information_schema.tables WHERE table_catalog "
+                       "= current_database() AND table_schema = 'main' AND table_name = ?",
+                       [name]).fetchall()
+    if kind:
+        con.execute(f"DROP {'VIEW' if kind[0][0] == 'VIEW' else 'TABLE'} main.{name}")
+
+
+def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """The facts' tables, empty, with the columns the facts query gives them."""
+    for name in TABLES:
+        _drop(con, name)
+    _pending_chunk(con, 0, known=False)
+    _chunk_facts(con)
+    con.execute("CREATE TABLE main.seat_stats_computed AS FROM seat_stats_recent")
+    con.execute("CREATE TABLE main.seat_stats_rollup AS "
+                "SELECT CAST(0 AS INTEGER) AS chunk, * FROM seat_rollup_recent")
+    con.execute("CREATE TABLE main.seat_stats_hands (site VARCHAR, hand_id VARCHAR, "
+                "chunk INTEGER)")
+    con.execute("CREATE TABLE main.seat_stats_meta (definition VARCHAR, rollup VARCHAR)")
+    con.execute("INSERT INTO main.seat_stats_meta VALUES (?, ?)",
+                [_definition(), _rollup_definition()])
+
+
+def define_view(con: duckdb.DuckDBPyConnection) -> None:
+    """(Re)define the ``seat_stats`` view: the decoded flags of every stored hand that has
+    usable ones (seat_stats_keyed.sql), and the computed rows of the hands done without.
+    Made anew by each refresh, since whether the store's flags are usable can change
+    between imports (:func:`_view_decodes` tells a reader which it was made with)."""
+    computed = "SELECT * FROM main.seat_stats_computed"
+    if _flags_usable(con) and _lean(con):
+        body = f"SELECT * FROM ({load('seat_stats_keyed')}) UNION ALL BY NAME {computed}"
+    else:
+        body = computed
+    con.execute(f"CREATE OR REPLACE VIEW main.seat_stats AS {body}")
+
+
+def _view_decodes(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the ``seat_stats`` view decodes the stored flags (of every hand that has
+    them, done or not), or only reads the computed rows (of the hands done)."""
+    found = con.execute("SELECT sql FROM duckdb_views() WHERE database_name = "
+                        "current_database() AND schema_name = 'main' AND view_name = "
+                        "'seat_stats'").fetchall()
+    return bool(found) and "stored.seat_flags" in found[0][0]
+
+
+def _lean(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the store keeps its hand tables in the lean layout the view reads."""
+    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = "
+                            "current_database() AND schema_name = 'stored' AND table_name "
+                            "= 'seat_flags'").fetchone()[0])
+
+
+def _chunks(con: duckdb.DuckDBPyConnection) -> list[int]:
+    return [r[0] for r in con.execute(
+        "SELECT DISTINCT chunk FROM main.seat_stats_hands ORDER BY chunk").fetchall()]
+
+
+def _next_chunk(con: duckdb.DuckDBPyConnection) -> int:
+    last = con.execute("SELECT max(chunk) FROM main.seat_stats_hands").fetchone()[0]
+    return 0 if last is None else last + 1
+
+
+def _add_chunk(con: duckdb.DuckDBPyConnection, planned: int, chunk: int) -> int:
+    """Store the facts of one planned chunk of new hands as chunk number ``chunk``; the
+    number of its hands. Hands without usable flags get their rows computed by the reference
+    SQL, once, into ``seat_stats_computed``."""
+    added = _take_chunk(con, planned)
+    _mark_flagged(con)
+    if _unflagged(con):
+        con.execute("INSERT INTO main.seat_stats_computed BY NAME FROM ("
+                    f"{load('seat_stats_pending')})", no_filters())
+    _add_up(con, chunk)
+    con.execute("INSERT INTO main.seat_stats_hands SELECT site, hand_id, ? "
+                "FROM seat_stats_chunk", [chunk])
+    return added
+
+
+def _add_up_again(con: duckdb.DuckDBPyConnection, chunk: int) -> None:
+    """Replace chunk ``chunk``'s rollup rows by the sums of the hands done in it now."""
+    con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_chunk AS SELECT site, hand_id "
+                "FROM main.seat_stats_hands WHERE chunk = ?", [chunk])
+    _mark_flagged(con)
+    con.execute("DELETE FROM main.seat_stats_rollup WHERE chunk = ?", [chunk])
+    _add_up(con, chunk)
+
+
+def _add_up(con: duckdb.DuckDBPyConnection, chunk: int) -> None:
+    """Add the rollup rows of the hands in ``seat_stats_chunk`` as chunk ``chunk``: their
+    flags decoded, their computed rows read (every hand of the chunk has one or the other)."""
+    facts = ("SELECT c.* FROM main.seat_stats_computed c SEMI JOIN seat_stats_chunk "
+             "USING (site, hand_id)")
+    if _flagged(con):
+        facts = f"{load('seat_stats_stored')} UNION ALL BY NAME {facts}"
+    con.execute("INSERT INTO main.seat_stats_rollup BY NAME "
+                f"SELECT CAST(? AS INTEGER) AS chunk, * FROM ({rollup_of(f'({facts})')})",
+                [chunk])
+
+
+#: Keys of hands an import took back or changed (pipeline.store.schema.HANDS_DROPPED).
+_DROPPED = "main.hands_dropped"
+
+
+def _dropped(con: duckdb.DuckDBPyConnection) -> int:
+    """How many dropped hands' facts are still to forget (0 when the table does not exist)."""
+    found = con.execute("SELECT count(*) FROM information_schema.tables WHERE table_catalog = "
+                        "current_database() AND table_schema = 'main' AND table_name = "
+                        "'hands_dropped'").fetchone()[0]
+    return con.execute(f"SELECT count(*) FROM {_DROPPED}").fetchone()[0] if found else 0
+
+
+def _forget_dropped(con: duckdb.DuckDBPyConnection) -> None:
+    """The hands taken back or changed leave the facts' tables (those stored now come back
+    as hands not yet done), and the chunks they were in are added up again from the hands
+    left in them; one transaction, then the keys are done."""
+    if not _dropped(con):
+        return
+    con.begin()
+    try:
+        if _state(con, forgetting=True) not in ("missing", "outdated"):  # else rebuilt anyway
+            con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_gone AS SELECT DISTINCT site, "
+                        f"hand_id FROM {_DROPPED}")
+            chunks = [r[0] for r in con.execute(
+                "SELECT DISTINCT chunk FROM main.seat_stats_hands SEMI JOIN seat_stats_gone "
+                "USING (site, hand_id) ORDER BY chunk").fetchall()]
+            for table in ("seat_stats_hands", "seat_stats_computed"):
+                con.execute(f"DELETE FROM main.{table} t USING seat_stats_gone g "
+                            "WHERE t.site = g.site AND t.hand_id = g.hand_id")
+            if chunks:
+                define_view(con)
+            for chunk in chunks:
+                _add_up_again(con, chunk)
+        con.execute(f"DELETE FROM {_DROPPED}")
+        con.commit()
+    except BaseException:
+        con.rollback()
+        raise
+
+
+def _chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
+    """Facts and rollup of the hands in ``seat_stats_chunk``, as temporary tables (a
+    read-only connection's view of the hands the tables lack)."""
+    _mark_flagged(con)
+    sql, params = _pending(con)
+    con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_recent AS {sql}", params)
+    con.execute("CREATE OR REPLACE TEMP TABLE seat_rollup_recent AS FROM ("
+                f"{rollup_of('temp.seat_stats_recent')})")
+
+
+def _mark_flagged(con: duckdb.DuckDBPyConnection) -> None:
+    """List in ``seat_stats_flagged`` the hands of ``seat_stats_chunk`` whose facts the
+    cores stored under today's definition (none when the store's flags are not usable)."""
+    if _flags_usable(con):
+        con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_flagged AS SELECT DISTINCT "
+                    "site, hand_id FROM main.seat_flags SEMI JOIN seat_stats_chunk "
+                    "USING (site, hand_id)")
+    else:
+        con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_flagged "
+                    "(site VARCHAR, hand_id VARCHAR)")
+
+
+def _flagged(con: duckdb.DuckDBPyConnection) -> int:
+    return con.execute("SELECT count(*) FROM seat_stats_flagged").fetchall()[0][0]
+
+
+def _unflagged(con: duckdb.DuckDBPyConnection) -> int:
+    """Hands of the chunk without usable flags."""
+    return con.execute("SELECT count(*) FROM seat_stats_chunk ANTI JOIN seat_stats_flagged "
+                       "USING (site, hand_id)").fetchall()[0][0]
+
+
+def _pending(con: duckdb.DuckDBPyConnection) -> tuple[str, dict[str, object] | None]:
+    """The query of the facts of the hands in ``seat_stats_chunk`` (after
+    :func:`_mark_flagged`), and its parameters: decoded from the stored flags for the hands
+    listed in ``seat_stats_flagged``, computed by the reference SQL (seat_stats_pending.sql,
+    which takes those of :func:`no_filters`) for the others. Either way the rows are the
+    same; the stored flags only make them cheap. A part with no hand is left out (an empty
+    chunk gets the reference's, for the columns)."""
+    if not _flagged(con):
+        return load("seat_stats_pending"), no_filters()
+    if not _unflagged(con):
+        return load("seat_stats_stored"), None
+    return (f"{load('seat_stats_stored')} UNION ALL BY NAME {load('seat_stats_pending')}",
+            no_filters())
+
+
+def _flags_usable(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the store holds stat facts from the cores (``seat_flags``) made by today's
+    definition (``seat_flags_meta``, :func:`reports.facts.definition`)."""
+    found = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_catalog = "
+        "current_database() AND table_schema = 'main' AND table_name IN "
+        "('seat_flags', 'seat_flags_meta')").fetchall()[0][0]
+    if found != 2:
+        return False
+    rows = con.execute("SELECT definition FROM main.seat_flags_meta").fetchall()
+    return len(rows) == 1 and rows[0][0] == facts_definition()
+
+
+def rollup_of(facts: str) -> str:
+    """The rollup (seat_rollup.sql) of the per-seat facts in the relation ``facts``."""
+    return ("WITH seat_rows AS (SELECT *, CAST(date_trunc('month', started_at) AS TIMESTAMP)"
+            f" AS month FROM {facts}) {load('seat_rollup')}")
+
+
+def _state(con: duckdb.DuckDBPyConnection, *, forgetting: bool = False) -> str:
+    """fresh | stale (hands missing, tables otherwise good) | rollup_outdated (the facts hold,
+    their rollup was made by another definition) | missing | outdated (rebuild)."""
+    tables = {r[0] for r in con.execute(  # tables, or views over a Parquet export of them
+        "SELECT table_name FROM information_schema.tables WHERE table_catalog = "
+        "current_database() AND table_schema = 'main' AND table_name LIKE 'seat_stats%'"
+    ).fetchall()}
+    if not set(TABLES) <= tables:
+        return "missing"
+    if not forgetting and _dropped(con):  # facts of hands since stored again: stale until
+        # refresh forgets them (a read-only reader computes every fact on the fly meanwhile)
+        return "outdated"
+    row = con.execute("SELECT * FROM main.seat_stats_meta").fetchone()
+    if row is None or len(row) < 2 or row[0] != _definition():
+        return "outdated"
+    done, hands = con.execute(
+        "SELECT (SELECT count(*) FROM main.seat_stats_hands), (SELECT count(*) FROM main.hands)"
+    ).fetchone()
+    if done > hands and not forgetting:  # (hands taken back may not all be stored again)
+        return "outdated"
+    if row[1] != _rollup_definition():
+        return "rollup_outdated"
+    return "fresh" if done == hands else "stale"
+
+
+def _pending_chunk(con: duckdb.DuckDBPyConnection, limit: int | None, known: bool) -> int:
+    """Fill the temporary table ``seat_stats_chunk`` with hands not yet done (all of them,
+    or none with ``limit=0`` to give the facts' tables their columns)."""
+    done = " ANTI JOIN main.seat_stats_hands k USING (site, hand_id)" if known else ""
+    cap = f" LIMIT {int(limit)}" if limit is not None else ""
+    con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_chunk AS "
+                f"SELECT site, hand_id FROM main.hands{done}{cap}")
+    return con.execute("SELECT count(*) FROM seat_stats_chunk").fetchone()[0]
+
+
+def _plan_chunks(con: duckdb.DuckDBPyConnection, chunk_hands: int) -> int:
+    """Number the hands not yet done into chunks of ``chunk_hands``, in time order (ties by
+    key); how many chunks.
+
+    The rollup's rows are summed per chunk: a fixed order means the same hands are always cut
+    into the same chunks, whatever order they were imported in, so two refreshes store the same
+    rows; time order means a chunk spans few months, so its rows merge into few rollup rows
+    (on a million simulated hands, half as many as cutting by key). One anti-join and one sort
+    serve the whole refresh, instead of one per chunk.
+    """
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE seat_stats_todo AS SELECT site, hand_id, "
+        "(row_number() OVER (ORDER BY started_at, site, hand_id) - 1) "
+        f"// {int(chunk_hands)} AS chunk "
+        "FROM main.hands ANTI JOIN main.seat_stats_hands k USING (site, hand_id)")
+    last = con.execute("SELECT max(chunk) FROM seat_stats_todo").fetchone()[0]
+    return 0 if last is None else last + 1
+
+
+def _take_chunk(con: duckdb.DuckDBPyConnection, chunk: int) -> int:
+    """Fill ``seat_stats_chunk`` with the hands of one planned chunk; their number."""
+    con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_chunk AS "
+                "SELECT site, hand_id FROM seat_stats_todo WHERE chunk = ?", [chunk])
+    return con.execute("SELECT count(*) FROM seat_stats_chunk").fetchall()[0][0]
+
+
+def _read_only(con: duckdb.DuckDBPyConnection) -> bool:
+    row = con.execute("SELECT readonly FROM duckdb_databases() "
+                      "WHERE database_name = current_database()").fetchone()
+    return bool(row and row[0])
+
+
+def _definition() -> str:
+    """A fingerprint of the facts' definition and of their stored layout: a change
+    invalidates the stored tables."""
+    text = (load("seat_hand_rows") + load("seat_flags") + load("seat_stats_stored")
+            + facts_definition() + _LAYOUT)
+    return _fingerprint(text)
+
+
+def _rollup_definition() -> str:
+    """A fingerprint of the rollup's definition: a change adds the stored facts up again."""
+    return _fingerprint(load("seat_rollup"))
+
+
+def _fingerprint(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
