@@ -102,7 +102,7 @@ _MONEY = (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
 # PartyPoker's "***** Hand History for Game N *****" and 888's "***** 888poker Hand
 # History for Game N *****" differ by the words before "Hand History": neither is claimed.
-sniff = search_sniffer(_SNIFF)
+sniff = search_sniffer(_SNIFF, needs=("Betfair Poker Hand History",))
 
 
 class _Money:

@@ -78,7 +78,7 @@ _MAX = re.compile(r"\((?:[\w ]+ )?(\d+)-[Mm]ax")
 _CURRENCY = {s: CURRENCY_SYMBOLS[s] for s in ("$", "€")}
 
 
-sniff = search_sniffer(_SNIFF)
+sniff = search_sniffer(_SNIFF, needs=("Hand#",))
 
 
 class _Money:

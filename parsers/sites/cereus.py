@@ -128,7 +128,7 @@ _PROP_WIN = re.compile(r"\b7-?2 Prop Win \(([^()]*)\)", re.IGNORECASE)
 
 # Stud hands print no "Table: ... is the dealer" line: their first seat line,
 # "Seat 1 - NAME ($0.17 in chips)", follows the header instead.
-sniff = search_sniffer(_SNIFF)
+sniff = search_sniffer(_SNIFF, needs=("Stage #",))
 
 
 def _parse(chunk: Chunk, file: str) -> Hand:

@@ -70,7 +70,7 @@ _WON = re.compile(r"(?:collected|and won) \((\S+)\)")
 _DEC = 2
 
 
-sniff = search_sniffer(_SNIFF)
+sniff = search_sniffer(_SNIFF, needs=("\nTable '",))
 
 
 def _money(text: str) -> int:

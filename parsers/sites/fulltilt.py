@@ -112,7 +112,7 @@ _NOT_HOLDEM = ("Omaha", "Stud", "Razz", "Draw", "Badugi", "Irish", "Courchevel",
 
 
 # True when a Full Tilt hand header starts one of the first lines. Never raises.
-sniff = line_sniffer(HEADER.match)
+sniff = line_sniffer(HEADER.match, needs=(" Game #",))
 
 
 def _chips(text: str, dec: int) -> int:

@@ -73,7 +73,7 @@ _DEC = 2
 
 
 # Stud tables have no button: their table line is just "Table 'X'".
-sniff = search_sniffer(_SNIFF)
+sniff = search_sniffer(_SNIFF, needs=("\nTable '",))
 
 
 def _money(text: str) -> int:

@@ -203,7 +203,7 @@ FORMAT = Format(
                 "Poker, club apps' converted hands, PokerTracker's upper-case export)",
     detection=DETECTION,
     supports=SUPPORTS,
-    sniff=line_sniffer(HEADER.match),
+    sniff=line_sniffer(HEADER.match, needs=("Hand #", "Game #", "HAND #", "GAME #")),
     parse=parse,
     header=HEADER,
     glued=True,

@@ -73,7 +73,7 @@ _SUMMARY = "*** Summary ***"
 _DEC = 2
 
 
-sniff = search_sniffer(_SNIFF)
+sniff = search_sniffer(_SNIFF, needs=("*** Seated players ***",))
 
 
 def _money(text: str) -> int:

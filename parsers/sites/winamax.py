@@ -98,7 +98,8 @@ _IGNORED_TAILS = (
 
 
 # True when a Winamax hand header starts one of the first lines. Never raises.
-sniff = line_sniffer(lambda line: line.startswith("Winamax Poker - ") and "HandId: #" in line)
+sniff = line_sniffer(lambda line: line.startswith("Winamax Poker - ") and "HandId: #" in line,
+                     needs=("Winamax Poker - ",))
 
 
 def _money(text: str, dec: int) -> int:

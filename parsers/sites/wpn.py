@@ -94,6 +94,8 @@ def sniff(text: str) -> bool:
         head = text[:8192]
         if "Game started at: " in head and "\nGame ID: " in head:
             return True
+        if "Hand #" not in head:  # in every line the loop takes: refused at C speed
+            return False
         for line in head.split("\n")[:60]:
             line = line.lstrip(" \t\ufeff'`\"[")
             if (line.startswith(("Hand #", "Game Hand #")) and " - " in line

@@ -81,7 +81,7 @@ _NO_CHIPS = ("Chooses to EV Cashout", "get an all-in insurance", "sits out", "is
 
 
 # True when a GG hand header starts one of the first lines. Never raises.
-sniff = line_sniffer(HEADER.match)
+sniff = line_sniffer(HEADER.match, needs=("Poker Hand #",))
 
 
 def _paren_amount(rest: str, dec: int) -> int:

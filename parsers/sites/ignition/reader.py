@@ -110,7 +110,7 @@ _CHECK_VERBS = frozenset({"Checks", "Checks (timeout)", "Checks(timeout)",
 
 
 # True when an Ignition/Bovada/Bodog hand header starts one of the first lines. Never raises.
-sniff = line_sniffer(HEADER.match)
+sniff = line_sniffer(HEADER.match, needs=(" Hand #",))
 
 
 class _Play:

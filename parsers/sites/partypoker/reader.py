@@ -132,7 +132,10 @@ _IGNORED = (
 def sniff(text: str) -> bool:
     """True when a PartyPoker hand header starts one of the first lines. Never raises."""
     try:
-        for line in text[:8192].split("\n"):
+        head = text[:8192]
+        if "Hand History " not in head:  # in every match: refused at C speed (holds_any)
+            return False
+        for line in head.split("\n"):
             if HEADER.match(line.lstrip(" \t\ufeff\x00")):
                 return True
         return False
