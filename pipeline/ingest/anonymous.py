@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 import duckdb
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -57,19 +58,31 @@ def is_anonymous(site: str, player: str | None, is_hero: bool | None,
 def mark_seats(seats: pa.Table) -> pa.Table:
     """``seats`` with the ``anonymous`` column appended (or replaced): the same rows in give
     the same rows out, whichever core made them."""
-    hero = pc.fill_null(seats.column("is_hero"), False).to_pylist()
-    label = pc.fill_null(pc.match_substring_regex(seats.column("player"), f"^(?:{SEAT_LABEL})$"),
-                         False).to_pylist()
-    sites = seats.column("site").to_pylist()
-    keys = list(zip(sites, seats.column("hand_id").to_pylist(), strict=True))
-    unlabelled = {k for k, h, lab in zip(keys, hero, label, strict=True) if not h and not lab}
-    marked = [lab and not h and (site in ANONYMOUS_SITES or k not in unlabelled)
-              for site, k, h, lab in zip(sites, keys, hero, label, strict=True)]
+    hero = _flags(pc.fill_null(seats.column("is_hero"), False))
+    label = _flags(pc.fill_null(
+        pc.match_substring_regex(seats.column("player"), f"^(?:{SEAT_LABEL})$"), False))
+    marked = label & ~hero
+    if marked.any():  # (most batches hold no seat label at all: nothing more to look at)
+        # one number per hand (its key, however many times the batch holds it)
+        key = pc.binary_join_element_wise(pc.fill_null(seats.column("site"), ""),
+                                          pc.fill_null(seats.column("hand_id"), ""), "\x1f")
+        if isinstance(key, pa.ChunkedArray):
+            key = key.combine_chunks()
+        hand = _flags(pc.dictionary_encode(key).indices).astype(np.int64)
+        unlabelled = np.bincount(hand, weights=~hero & ~label, minlength=hand.max() + 1) > 0
+        site_hides = _flags(pc.fill_null(pc.is_in(
+            seats.column("site"), value_set=pa.array(sorted(ANONYMOUS_SITES))), False))
+        marked &= site_hides | ~unlabelled[hand]
     column = pa.array(marked, pa.bool_())
     index = seats.schema.get_field_index("anonymous")
     if index >= 0:
         return seats.set_column(index, "anonymous", column)
     return seats.append_column("anonymous", column)
+
+
+def _flags(values: pa.ChunkedArray | pa.Array) -> np.ndarray:
+    """A column without nulls as a numpy array."""
+    return np.asarray(values.to_numpy(zero_copy_only=False))
 
 
 #: The rule in SQL over ``seats``, for the stored rows (one window per hand).
