@@ -202,7 +202,9 @@ def packed_from_batch(out: dict, jobs: list[tuple],
     ends = chunks.column("end").to_pylist()
     claimed = np.asarray([s == "rows" for s in status], np.bool_)
     whole = _native_rows(out, chunks, claimed.tolist())
-    starts = {name: np.asarray(s, np.int64) for name, s in whole.starts.items()}
+    # Python ints: a file's slice of them is a few of them (numpy's per-call cost, paid per
+    # table per file, was a tenth of a folder of one-hand files' import)
+    starts = {name: list(s) for name, s in whole.starts.items()}
     tables = whole.tables
     codes_column = tables["findings"].column("code").to_pylist()
     sources = tables["hands"].column("source_file").to_pylist()
@@ -218,10 +220,9 @@ def packed_from_batch(out: dict, jobs: list[tuple],
         h0, hand = hand, hand + n
         fs = starts["findings"]
         rows = Rows(
-            {name: tables[name].slice(int(starts[name][h0]),
-                                      int(starts[name][hand] - starts[name][h0]))
+            {name: tables[name].slice(starts[name][h0], starts[name][hand] - starts[name][h0])
              for name in tables},
-            {name: tuple((starts[name][h0:hand + 1] - starts[name][h0]).tolist())
+            {name: tuple(x - starts[name][h0] for x in starts[name][h0:hand + 1])
              for name in tables},
             tuple(sources[h0:hand]),
         )
