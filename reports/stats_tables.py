@@ -94,7 +94,11 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
         if rebuilt:
             _or_uncapped(con, _create_tables)
         define_view(con)
-        if state == "rollup_outdated":  # the facts hold: only add each chunk up again
+        if state == "rollup_outdated":  # the facts hold: only add each chunk up again, into
+            # a table of today's columns (the meta says so once every chunk is in)
+            con.execute("CREATE OR REPLACE TABLE main.seat_stats_rollup AS SELECT CAST(0 AS "
+                        "INTEGER) AS chunk, * FROM (" + rollup_of(
+                            "(SELECT * FROM main.seat_stats_computed LIMIT 0)") + ")")
             for chunk in _chunks(con):
                 _or_uncapped(con, _in_transaction, _add_up_again, chunk)
             con.execute("UPDATE main.seat_stats_meta SET rollup = ?", [_rollup_definition()])

@@ -490,3 +490,21 @@ def test_a_chunk_that_does_not_fit_the_memory_cap_runs_uncapped(tmp_path, monkey
     # each chunk ran once, with the cap lifted: only an out-of-memory error lifts it
     assert [c for c, _ in ran] == [0, 1]
     assert all(seen != capped for _, seen in ran), (capped, ran)
+
+
+def test_a_rollup_with_a_new_column_is_added_up_again_with_it(writable, monkeypatch):
+    """A new rollup definition (a column added, say) gets a table of its own columns, every
+    chunk added up again from the stored facts."""
+    from reports import stats_tables
+    from reports.sql import load as real_load
+
+    c, _ = writable
+    refresh(c)
+    wider = real_load("seat_rollup").replace("count(*) AS hands,",
+                                             "count(*) AS hands, count(*) AS seats_again,")
+    assert wider != real_load("seat_rollup")
+    monkeypatch.setattr(stats_tables, "load",
+                        lambda name: wider if name == "seat_rollup" else real_load(name))
+    assert refresh(c) == RefreshResult(hands_added=0, rebuilt=False)
+    assert c.execute("SELECT sum(seats_again), sum(hands) FROM seat_stats_rollup"
+                     ).fetchone() == (12, 12)
