@@ -54,6 +54,10 @@ class ActionKind(enum.Enum):
     straddle, a new player's post) counts toward the player's bet on the street, a *dead* post
     (ante, dead small blind) goes straight into the pot. PokerStars' "posts small & big blinds"
     is therefore two actions: POST_BIG_BLIND (live) and POST_DEAD (the small blind part).
+
+    PROTECTED is disconnect (all-in) protection: a player who lost his connection is treated
+    as all-in for the chips he has in, with chips left behind. He makes no more decisions and
+    contests only the pots he has matched; his stack stays his. It adds nothing (amount 0).
     """
 
     POST_ANTE = "post_ante"
@@ -67,6 +71,7 @@ class ActionKind(enum.Enum):
     BET = "bet"
     RAISE = "raise"
     UNCALLED_RETURN = "uncalled_return"
+    PROTECTED = "protected"
     SHOW = "show"
     MUCK = "muck"
 

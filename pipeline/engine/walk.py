@@ -19,6 +19,7 @@ from pipeline.engine.state import (
     apply_call,
     apply_check,
     apply_fold,
+    apply_protect,
     apply_return,
     put_in,
     refund,
@@ -31,6 +32,7 @@ _SHOW, _MUCK, _RETURN = ActionKind.SHOW, ActionKind.MUCK, ActionKind.UNCALLED_RE
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _STRADDLE = ActionKind.POST_STRADDLE
+_PROTECTED = ActionKind.PROTECTED
 _SHOWDOWN = Street.SHOWDOWN
 
 
@@ -100,7 +102,8 @@ class Walk:
             )
 
     def act(self, action: Action) -> None:
-        """A fold, check, call, bet or raise: who may act, whose turn, then the move's own rule."""
+        """A fold, check, call, bet or raise (or disconnect protection in place of one): who may
+        act, whose turn, then the move's own rule."""
         state, out = self.state, self.out
         if not state.voluntary_seen:
             # (the walk may have begun at a street change that came before any action)
@@ -121,6 +124,8 @@ class Walk:
         checks.check_turn(state, action, out)
         if kind is _FOLD:
             apply_fold(state, action)
+        elif kind is _PROTECTED:
+            apply_protect(state, action)
         elif kind is _CHECK:
             checks.check_check(state, action, out)
             apply_check(state, action)
