@@ -96,6 +96,9 @@ def fold_stakes_echoes(hand: Hand, first: Replay, rerun: Callable[[Hand], Replay
     explained = sum(echoes.values())
     h = hand.stakes
     money = Amounts.of(hand)
+    # A hand with no error left at the posted blinds is a correct hand under a stale header
+    # (a tournament's next level printed over the last one's posts): the stakes are the posts,
+    # and the header's fault is a warning. With errors left, the header is one more of them.
     root = money.finding(
         "post_wrong_amount",
         f"the blinds posted ({money(stakes.small_blind)}/{money(stakes.big_blind)}) are not the "
@@ -103,5 +106,6 @@ def fold_stakes_echoes(hand: Hand, first: Replay, rerun: Callable[[Hand], Replay
         f"previous level or other units) and the hand is judged at the posted blinds; this "
         f"explains {explained} findings against the header ({codes})",
         line,
+        None if after else Severity.WARNING,
     )
     return replace(second, findings=(root, *second.findings))
