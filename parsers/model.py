@@ -187,6 +187,11 @@ class SiteReport:
     #: Money the site itself put into the pot that no player paid (GGPoker "Cash Drop to Pot"),
     #: by the site's name for it: the printed total pot and the collections include it.
     site_added: tuple[tuple[str, int], ...] = ()
+    #: The unit, in minor units, the site rounds its printed total pot and collections to:
+    #: 1 (exact) but where the hand is read finer than the site prints its results (Winamax's
+    #: half-chip tournaments, read in hundredths, print a collection of 3367.50 as "3368": one
+    #: chip, 100). A difference of less than this unit is the site's display rounding.
+    printed_unit: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -216,7 +216,8 @@ class Walk:
         printed = report.total_pot
         pot = state.pot_total() + sum(a for _, a in report.site_added)
         how = "missing"
-        if printed is not None and printed == pot - sum(m[1] for m in self.missing):
+        unit = report.printed_unit  # 1, or the coarser unit the site prints its results in
+        if printed is not None and abs(printed - pot + sum(m[1] for m in self.missing)) < unit:
             how = "returned"
         elif printed in (pot, None) and self._paid_back(pot):
             # The chips stayed in the pot (printed or, with no total printed, the pot the
@@ -235,6 +236,6 @@ class Walk:
         for c in report.collections:
             got[c.seat] = got.get(c.seat, 0) + c.amount
         fees = (report.rake or 0) + sum(f for _, f in report.fees)
-        if sum(got.values()) + fees != printed:
+        if abs(sum(got.values()) + fees - printed) >= report.printed_unit:
             return False
         return all(got.get(m[0], 0) >= m[1] for m in self.missing)
