@@ -11,6 +11,10 @@ with one error in front that names the header's fault and how many findings it e
 The money (pots, payouts) does not depend on the stakes, only on the chips put in: the second
 judgement changes findings, not the result. Sites keep this off in their table where the
 native core does not (``sites.SiteRules.fold_stakes_echoes``: PokerStars).
+
+When the second judgement finds no error at all, the hand is right and only its header is
+stale: the root finding is then a warning, not an error. Either way the stakes the hand is
+judged at, the posted blinds, are the ones stored (``Replay.stakes``).
 """
 
 from __future__ import annotations
@@ -108,4 +112,4 @@ def fold_stakes_echoes(hand: Hand, first: Replay, rerun: Callable[[Hand], Replay
         line,
         None if after else Severity.WARNING,
     )
-    return replace(second, findings=(root, *second.findings))
+    return replace(second, findings=(root, *second.findings), stakes=stakes)

@@ -32,6 +32,8 @@ def test_stakes_from_the_previous_level_are_one_warning():
     assert [f.severity for f in r.findings if f.code == "post_wrong_amount"] == [
         Severity.WARNING]
     assert "($1.50/$3.00)" in root and "($2.00/$4.00)" in root and "explains 4 findings" in root
+    # the stakes stored are the ones the hand was judged at
+    assert (r.stakes.small_blind, r.stakes.big_blind) == (150, 300)
 
 
 def test_stakes_echoes_fold_on_the_big_three_too():
@@ -64,6 +66,7 @@ def test_stakes_in_other_units_scale_the_fixed_limit_bets():
 def test_one_wrong_blind_is_its_own_finding_not_a_header_fault():
     b = table(3, button=1, site="pacific888").post_sb(2, 4).post_bb(3).fold(1).fold(2)
     assert posted_stakes(b.build()) is None
+    assert replay(b.build()).stakes is None  # the header's stakes stand
 
 
 # ---- turn order where the log cannot say -----------------------------------------------------

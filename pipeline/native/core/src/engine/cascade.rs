@@ -7,6 +7,7 @@
 //! kept, with one error in front that names the header's fault and how many findings it
 //! explains. The money does not depend on the stakes: only the findings change. With no error
 //! left at the posted blinds the hand is right under a stale header: the root is a warning.
+//! The posted blinds are the stakes stored (`Replay::stakes`).
 
 use super::*;
 
@@ -144,5 +145,6 @@ pub(crate) fn fold_stakes_echoes(
         },
     );
     second.findings.insert(0, root);
+    second.stakes = Some(stakes);
     Ok(second)
 }
