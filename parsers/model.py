@@ -54,6 +54,10 @@ class ActionKind(enum.Enum):
     straddle, a new player's post) counts toward the player's bet on the street, a *dead* post
     (ante, dead small blind) goes straight into the pot. PokerStars' "posts small & big blinds"
     is therefore two actions: POST_BIG_BLIND (live) and POST_DEAD (the small blind part).
+
+    PROTECTED is disconnect (all-in) protection: a player who lost his connection is treated
+    as all-in for the chips he has in, with chips left behind. He makes no more decisions and
+    contests only the pots he has matched; his stack stays his. It adds nothing (amount 0).
     """
 
     POST_ANTE = "post_ante"
@@ -67,6 +71,7 @@ class ActionKind(enum.Enum):
     BET = "bet"
     RAISE = "raise"
     UNCALLED_RETURN = "uncalled_return"
+    PROTECTED = "protected"
     SHOW = "show"
     MUCK = "muck"
 
@@ -182,6 +187,11 @@ class SiteReport:
     #: Money the site itself put into the pot that no player paid (GGPoker "Cash Drop to Pot"),
     #: by the site's name for it: the printed total pot and the collections include it.
     site_added: tuple[tuple[str, int], ...] = ()
+    #: The unit, in minor units, the site rounds its printed total pot and collections to:
+    #: 1 (exact) but where the hand is read finer than the site prints its results (Winamax's
+    #: half-chip tournaments, read in hundredths, print a collection of 3367.50 as "3368": one
+    #: chip, 100). A difference of less than this unit is the site's display rounding.
+    printed_unit: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,9 @@ What is Winamax's own, and how it is read:
 - Summary: ``Total pot 12.90€ | Rake 0.80€`` (or ``| No rake``). Tournament summaries may
   abbreviate the total ("6.02k"); an abbreviated total is not exact, so it is left unknown
   rather than rounded into a false mismatch.
+- Half-chip tournaments ("bets 292.50") are read in hundredths of a chip; their results are
+  still printed in whole chips ("collected 3368" for 3367.50), which the report's
+  ``printed_unit`` tells the engine.
 - Where the body prints fewer board cards than the summary's "Board: [..]", or no
   "collected" line for anyone while the summary's seat lines say "won X", the summary stands
   in (:mod:`parsers.sites._kit.summary`).
@@ -28,6 +31,7 @@ What is Winamax's own, and how it is read:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from functools import partial
@@ -126,7 +130,11 @@ def _whole_chips(chunk: Chunk, file: str) -> Hand:
 
 
 def _half_chips(chunk: Chunk, file: str) -> Hand:
-    return _parse(chunk, file, 2)
+    """The hand in hundredths of a chip. Winamax still prints its results in whole chips
+    (a pot of 3367.50 "collected 3368"): the report says so (``printed_unit``), and the engine
+    takes a difference of less than one chip there for the site's rounding."""
+    hand = _parse(chunk, file, 2)
+    return replace(hand, report=replace(hand.report, printed_unit=100))
 
 
 def _seat_row(s: re.Match[str], dec: int) -> list:

@@ -218,6 +218,7 @@ _VERBS = {
     "fold": "folds",
     "check": "checks",
     "muck": "mucks",
+    "protected": "is protected on disconnection",
 }
 _STREET_CARDS = {"flop": (0, 3), "turn": (3, 4), "river": (4, 5)}
 
@@ -343,6 +344,8 @@ def _action_text(a: Any, m: Any) -> str:
     verb = _VERBS.get(kind, kind)
     if kind in ("fold", "check", "muck"):
         return verb
+    if kind == "protected":
+        return f"{verb}{allin}"
     return f"{verb} {m(a['amount'])}{allin}"
 
 

@@ -11,6 +11,10 @@ with one error in front that names the header's fault and how many findings it e
 The money (pots, payouts) does not depend on the stakes, only on the chips put in: the second
 judgement changes findings, not the result. Sites keep this off in their table where the
 native core does not (``sites.SiteRules.fold_stakes_echoes``: PokerStars).
+
+When the second judgement finds no error at all, the hand is right and only its header is
+stale: the root finding is then a warning, not an error. Either way the stakes the hand is
+judged at, the posted blinds, are the ones stored (``Replay.stakes``).
 """
 
 from __future__ import annotations
@@ -96,6 +100,9 @@ def fold_stakes_echoes(hand: Hand, first: Replay, rerun: Callable[[Hand], Replay
     explained = sum(echoes.values())
     h = hand.stakes
     money = Amounts.of(hand)
+    # A hand with no error left at the posted blinds is a correct hand under a stale header
+    # (a tournament's next level printed over the last one's posts): the stakes are the posts,
+    # and the header's fault is a warning. With errors left, the header is one more of them.
     root = money.finding(
         "post_wrong_amount",
         f"the blinds posted ({money(stakes.small_blind)}/{money(stakes.big_blind)}) are not the "
@@ -103,5 +110,6 @@ def fold_stakes_echoes(hand: Hand, first: Replay, rerun: Callable[[Hand], Replay
         f"previous level or other units) and the hand is judged at the posted blinds; this "
         f"explains {explained} findings against the header ({codes})",
         line,
+        None if after else Severity.WARNING,
     )
-    return replace(second, findings=(root, *second.findings))
+    return replace(second, findings=(root, *second.findings), stakes=stakes)

@@ -31,6 +31,7 @@ _VERB = {
     ActionKind.POST_STRADDLE: "posts a straddle",
     ActionKind.POST_ANTE: "posts an ante",
     ActionKind.POST_DEAD: "posts a dead blind",
+    ActionKind.PROTECTED: "is all-in by disconnect protection",
 }
 # Enum members bound to module names, as in walk.py (an enum lookup costs ~0.3 µs on 3.11).
 _SB, _BB = ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND
@@ -276,6 +277,11 @@ def check_can_act(state: TableState, action: Action, out: list[Finding]) -> bool
                 action.line,
             )
         )
+        return False
+    if seat in state.protected:  # all-in by disconnect protection, chips behind
+        money = state.money()
+        said = f"{describe(state, action, money)} after disconnect protection made it all-in"
+        out.append(money.finding("acted_after_all_in", said, action.line))
         return False
     return True
 

@@ -58,7 +58,8 @@ def deduction(hand: Hand, total: int, paid: int | None = None) -> int:
 
 def check_totals(hand: Hand, total: int, ded: int, out: list[Finding]) -> None:
     rep = hand.report
-    if rep.total_pot is not None and rep.total_pot != total:
+    # (a gap under the unit the site prints in is its display rounding: ``printed_unit``)
+    if rep.total_pot is not None and abs(rep.total_pot - total) >= rep.printed_unit:
         money = Amounts.of(hand)
         out.append(
             money.finding(
@@ -134,8 +135,9 @@ def check_side_pots(
         diffs = [g - p for g, p in zip(gross, printed, strict=True)]
         if all(0 <= d <= ded for d in diffs) and sum(diffs) in (0, ded):
             return
+        unit = hand.report.printed_unit
         for i, (g, p) in enumerate(zip(gross, printed, strict=True)):
-            if g != p and net[i] != p:
+            if abs(g - p) >= unit and abs(net[i] - p) >= unit:
                 eligible = ", ".join(str(s) for s in pots[i].eligible)
                 money = Amounts.of(hand)
                 out.append(
@@ -241,8 +243,8 @@ def check_distribution(
     target = rep.total_pot if rep.total_pot is not None else total
     if paid is None:
         paid = collected(hand)
-    if paid + ded == target:
-        return True
+    if abs(paid + ded - target) < rep.printed_unit:
+        return True  # (exact, or within the unit the site rounds its printed results to)
     if rep.cash_outs:
         cashed = sum(c.amount for c in rep.cash_outs)
         cash_fees = sum(c.fee for c in rep.cash_outs)
@@ -346,6 +348,7 @@ def check_collections(
     # collects exactly the pot less rake and fees.
     lone = sum(1 for v in gross.values() if v > 0) <= 1
     seats = set(payout) | set(site) | set(gross)
+    unit = hand.report.printed_unit
     for seat in sorted(seats):
         got = site.get(seat, 0)
         if seat in skip:
@@ -354,6 +357,10 @@ def check_collections(
         net, full = payout.get(seat, 0), gross.get(seat, 0)
         if got == net or (not lone and full - ded <= got <= full):
             won[seat] = got
+            continue
+        if abs(got - net) < unit:
+            # the site printed the exact payout rounded to its unit: the exact one is kept
+            won[seat] = net
             continue
         if slack is not None and _within_slack(seat, got - net, slack):
             if got - net == slack.rounding:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from parsers.model import Stakes
+
 
 class Severity(enum.Enum):
     ERROR = "error"
@@ -73,6 +75,9 @@ class Replay:
     total_pot: int
     findings: tuple[Finding, ...]
     payouts_verified: bool = True
+    #: The stakes the hand was judged at where they are not its header's: the blinds posted
+    #: under a stale header (``cascade.py``). The store keeps these; None: the header's.
+    stakes: Stakes | None = None
 
     @property
     def has_errors(self) -> bool:

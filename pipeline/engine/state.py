@@ -62,6 +62,7 @@ class TableState:
         "big_bet",
         "n_able",
         "active",
+        "protected",
         "rules",
         "flex",
     )
@@ -95,6 +96,9 @@ class TableState:
         #: odd logs (a negative amount raises a stack without counting the seat back in), where
         #: the count is what the rules have always used
         self.n_able = len(self.active)
+        #: seats under disconnect protection (``ActionKind.PROTECTED``): all-in for what they
+        #: have in, with chips behind; never back in ``active``
+        self.protected: set[int] = set()
         #: seat -> the street's bet level right after the seat's last voluntary action
         self.acted: dict[int, int] = {}
         self.street = Street.PREFLOP
@@ -195,7 +199,7 @@ def crossed(state: TableState, seat: int, after: int) -> None:
     """``seat``'s stack crossed zero (to ``after``): keep ``active`` exactly the seats not
     folded with chips behind, whichever way the chips went (an odd log may refund by a
     negative amount)."""
-    if seat not in state.folded:
+    if seat not in state.folded and seat not in state.protected:
         if after > 0:
             insort(state.active, seat)
         else:
@@ -208,7 +212,7 @@ def put_in(state: TableState, seat: int, chips: int, live: bool) -> None:
     before = stack[seat]
     after = stack[seat] = before - chips
     if (before > 0) is not (after > 0):
-        if before > 0 and seat not in state.folded:
+        if before > 0 and seat not in state.folded and seat not in state.protected:
             state.n_able -= 1
         crossed(state, seat, after)
     state.contrib[seat] += chips
@@ -222,7 +226,7 @@ def refund(state: TableState, seat: int, chips: int) -> None:
     before = stack[seat]
     after = stack[seat] = before + chips
     if (before > 0) is not (after > 0):
-        if after > 0 and seat not in state.folded:
+        if after > 0 and seat not in state.folded and seat not in state.protected:
             state.n_able += 1
         crossed(state, seat, after)
     state.contrib[seat] -= chips
@@ -260,9 +264,21 @@ def apply_post(state: TableState, action: Action) -> None:
 def fold(state: TableState, seat: int) -> None:
     if seat not in state.folded:
         state.folded.add(seat)
-        if state.stack[seat] > 0:
+        if state.stack[seat] > 0 and seat not in state.protected:
             state.n_able -= 1
             state.active.remove(seat)
+
+
+def apply_protect(state: TableState, action: Action) -> None:
+    """Disconnect protection: the seat stops betting and stays in for what it has in, as if
+    all-in; its chips behind stay out of every pot (they are not put in, as the sites say)."""
+    seat = action.seat
+    if seat not in state.protected and seat not in state.folded and state.stack[seat] > 0:
+        state.n_able -= 1
+        state.active.remove(seat)
+    state.protected.add(seat)
+    state.acted[seat] = state.current_bet
+    state.last_actor = seat
 
 
 def apply_fold(state: TableState, action: Action) -> None:

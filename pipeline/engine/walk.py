@@ -19,6 +19,7 @@ from pipeline.engine.state import (
     apply_call,
     apply_check,
     apply_fold,
+    apply_protect,
     apply_return,
     put_in,
     refund,
@@ -31,6 +32,7 @@ _SHOW, _MUCK, _RETURN = ActionKind.SHOW, ActionKind.MUCK, ActionKind.UNCALLED_RE
 _FOLD, _CHECK, _CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _STRADDLE = ActionKind.POST_STRADDLE
+_PROTECTED = ActionKind.PROTECTED
 _SHOWDOWN = Street.SHOWDOWN
 
 
@@ -100,7 +102,8 @@ class Walk:
             )
 
     def act(self, action: Action) -> None:
-        """A fold, check, call, bet or raise: who may act, whose turn, then the move's own rule."""
+        """A fold, check, call, bet or raise (or disconnect protection in place of one): who may
+        act, whose turn, then the move's own rule."""
         state, out = self.state, self.out
         if not state.voluntary_seen:
             # (the walk may have begun at a street change that came before any action)
@@ -121,6 +124,8 @@ class Walk:
         checks.check_turn(state, action, out)
         if kind is _FOLD:
             apply_fold(state, action)
+        elif kind is _PROTECTED:
+            apply_protect(state, action)
         elif kind is _CHECK:
             checks.check_check(state, action, out)
             apply_check(state, action)
@@ -211,7 +216,8 @@ class Walk:
         printed = report.total_pot
         pot = state.pot_total() + sum(a for _, a in report.site_added)
         how = "missing"
-        if printed is not None and printed == pot - sum(m[1] for m in self.missing):
+        unit = report.printed_unit  # 1, or the coarser unit the site prints its results in
+        if printed is not None and abs(printed - pot + sum(m[1] for m in self.missing)) < unit:
             how = "returned"
         elif printed in (pot, None) and self._paid_back(pot):
             # The chips stayed in the pot (printed or, with no total printed, the pot the
@@ -230,6 +236,6 @@ class Walk:
         for c in report.collections:
             got[c.seat] = got.get(c.seat, 0) + c.amount
         fees = (report.rake or 0) + sum(f for _, f in report.fees)
-        if sum(got.values()) + fees != printed:
+        if abs(sum(got.values()) + fees - printed) >= report.printed_unit:
             return False
         return all(got.get(m[0], 0) >= m[1] for m in self.missing)

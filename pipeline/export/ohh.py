@@ -9,6 +9,8 @@ Choices where the model and OHH differ (documented because they decide numbers):
 - an action's ``amount`` is the chips the action adds (for a raise: the increment over what the
   player had in, not the raise-to total), so the sum of a player's amounts is what they put in;
 - an uncalled bet returned is not an OHH action; it lowers the pot amounts instead;
+- disconnect protection (``ActionKind.PROTECTED``) has no OHH action and adds nothing: it is
+  left out (the player's later silence is the protection);
 - pots are the engine's recomputed main and side pots; ``player_wins`` use the site's
   collections when it reported them (per pot when the site said which), else the engine's
   payouts; ``rake`` is the site's rake (on the main pot, where sites take it).
@@ -54,7 +56,7 @@ def write_hand(hand: Hand) -> dict:
     number = 0
     by_street: dict[Street, list] = {}
     for a in hand.actions:
-        if a.kind is ActionKind.UNCALLED_RETURN or a.seat not in seats:
+        if a.kind not in _ACTIONS or a.seat not in seats:
             continue
         entry = {"action_number": 0, "player_id": a.seat, "action": _ACTIONS[a.kind],
                  "amount": m(a.amount), "is_allin": a.all_in}

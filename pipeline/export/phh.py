@@ -26,8 +26,9 @@ its tables give them), and keeps what identifies the hand:
 - hands whose valid PHH cannot be written raise :class:`NotRepresentable` with the reason
   (the export counts them): no hold'em, fewer than two players dealt in, a player dealt in
   with no chips (the spec's stacks are positive), no big blind (``min_bet`` is positive), more
-  than two hole cards, and a log whose bets exceed a stack (a finishing stack would be
-  negative).
+  than two hole cards, a log whose bets exceed a stack (a finishing stack would be
+  negative), and a player all-in by disconnect protection (the spec has no way to let a player
+  with chips behind stop betting and stay in).
 
 What PHH cannot hold, so a round trip loses it (:func:`limits` names it for one hand):
 - rake as a field (the spec has none): it survives only inside ``winnings``/``finishing_stacks``
@@ -301,6 +302,8 @@ def _check(hand: Hand, order: list[int], forced: list[int],
 def _lines(hand: Hand) -> list[str]:
     if hand.game is not Game.HOLDEM:
         raise NotRepresentable(f"game {hand.game.value}")
+    if any(a.kind is ActionKind.PROTECTED for a in hand.actions):
+        raise NotRepresentable("disconnect protection")
     order = player_order(hand)
     if len(order) < 2:
         raise NotRepresentable("fewer than two players dealt in")

@@ -356,6 +356,7 @@ def _hands(batch: Batch, hands: list[Hand], replays: list[Replay], reports: list
         batch.numbers.append(col.magnitude(values))
         return values
 
+    stakes = [r.stakes or h.stakes for h, r in zip(hands, replays, strict=True)]
     fee_lists = list(map(_FEES, reports))
     fee_sums = pa.array([sum(v for _, v in f) if f else 0 for f in fee_lists], _I64)
     batch.amounts.append(col.magnitude(fee_sums))
@@ -371,11 +372,12 @@ def _hands(batch: Batch, hands: list[Hand], replays: list[Replay], reports: list
         "limit_type": _attr(hands, "limit.value", _S),
         "currency": _attr(hands, "currency", _S),
         "decimals": _attr(hands, "decimals", _I32),
-        "small_blind": money(hands, "stakes.small_blind"),
-        "big_blind": money(hands, "stakes.big_blind"),
-        "ante": money(hands, "stakes.ante"),
-        "small_bet": money(hands, "stakes.small_bet"),
-        "big_bet": money(hands, "stakes.big_bet"),
+        # the stakes the engine judged the hand at (the posts under a stale header)
+        "small_blind": money(stakes, "small_blind"),
+        "big_blind": money(stakes, "big_blind"),
+        "ante": money(stakes, "ante"),
+        "small_bet": money(stakes, "small_bet"),
+        "big_bet": money(stakes, "big_bet"),
         # Arrow converts a datetime with a time zone to UTC (and keeps a naive one as is)
         "started_at": _attr(hands, "started_at", _TS),
         "local_time": _attr(hands, "local_time", _S),

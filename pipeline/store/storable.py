@@ -37,7 +37,7 @@ def unstorable(hand: Hand, replay: Replay) -> str | None:
     (:func:`first_unstorable`) and runs this per hand only to find the hand that failed.
     """
     scale = 10 ** (MONEY_SCALE - hand.decimals) if 0 <= hand.decimals <= MONEY_SCALE else 1
-    stakes, report, acts = hand.stakes, hand.report, hand.actions
+    stakes, report, acts = replay.stakes or hand.stakes, hand.report, hand.actions
     fees = [v for _, v in report.fees]
     biggest = max(
         max(map(_AMOUNT, acts), default=0) * max(len(acts), 1),

@@ -235,7 +235,7 @@
       post_straddle: `straddles ${m(amount)}`, fold: "folds", check: "checks",
       call: `calls ${m(amount)}`, bet: `bets ${m(amount)}`, raise: `raises to ${m(to)}`,
       uncalled_return: `takes back ${m(amount)} uncalled`, show: `shows ${cards || ""}`,
-      muck: "mucks" + (cards ? " " + cards : ""),
+      muck: "mucks" + (cards ? " " + cards : ""), protected: "is protected on disconnection",
     }[kind] || `${kind} ${m(amount)}`;
     if (allIn) text += " (all in)";
     return `${who} ${text}`;

@@ -23,22 +23,30 @@ def _previous_level(site: str) -> HandBuilder:
     return b.board("2c 7d 9h Jh Qs").show(3, "Ah Ad").show(1, "Kc Kd").collect(3, 2100)
 
 
-def test_stakes_from_the_previous_level_are_one_error():
+def test_stakes_from_the_previous_level_are_one_warning():
+    """A correct hand under a stale header: the stakes are the posts, the header's fault one
+    warning that explains the findings it would have caused (no error at all)."""
     r = replay(_previous_level("pacific888").build())
-    assert codes(r, Severity.ERROR) == ["post_wrong_amount"]
-    root = errors(r)[0][1]
+    assert codes(r, Severity.ERROR) == []
+    (root,) = [f.message for f in r.findings if f.code == "post_wrong_amount"]
+    assert [f.severity for f in r.findings if f.code == "post_wrong_amount"] == [
+        Severity.WARNING]
     assert "($1.50/$3.00)" in root and "($2.00/$4.00)" in root and "explains 4 findings" in root
+    # the stakes stored are the ones the hand was judged at
+    assert (r.stakes.small_blind, r.stakes.big_blind) == (150, 300)
 
 
 def test_stakes_echoes_fold_on_the_big_three_too():
-    # One root error on PokerStars, GGPoker and Ignition as well (both cores fold them).
+    # One root warning on PokerStars, GGPoker and Ignition as well (both cores fold them).
     for site in ("pokerstars", "ggpoker", "ignition"):
         r = replay(_previous_level(site).build())
-        assert codes(r, Severity.ERROR) == ["post_wrong_amount"], site
+        assert codes(r, Severity.ERROR) == [], site
+        assert codes(r, Severity.WARNING) == ["post_wrong_amount"], site
 
 
 def test_a_real_fault_after_a_wrong_header_is_still_reported():
-    # Judged at the posted blinds, a raise too small there is still an error of its own.
+    # Judged at the posted blinds, a raise too small there is still an error of its own, and
+    # the header's fault stays an error beside it.
     b = table(3, stack=5000, button=1, sb=200, bb=400, site="pacific888")
     b.post_sb(2, 150).post_bb(3, 300).raise_to(1, 400).fold(2).fold(3).uncalled(1, 100)
     r = replay(b.collect(1, 750).build())
@@ -58,6 +66,7 @@ def test_stakes_in_other_units_scale_the_fixed_limit_bets():
 def test_one_wrong_blind_is_its_own_finding_not_a_header_fault():
     b = table(3, button=1, site="pacific888").post_sb(2, 4).post_bb(3).fold(1).fold(2)
     assert posted_stakes(b.build()) is None
+    assert replay(b.build()).stakes is None  # the header's stakes stand
 
 
 # ---- turn order where the log cannot say -----------------------------------------------------

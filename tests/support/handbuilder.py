@@ -171,6 +171,10 @@ class HandBuilder:
         kind = ActionKind.RAISE if max(self.commit.values()) > 0 else ActionKind.BET
         return self._add(seat, kind, self.stack[seat], to, all_in=True)
 
+    def protect(self, seat: int) -> HandBuilder:
+        """Disconnect protection: all-in for what the seat has in, chips behind kept."""
+        return self._add(seat, ActionKind.PROTECTED, 0, self.commit[seat], all_in=True)
+
     def uncalled(self, seat: int, amount: int) -> HandBuilder:
         self.stack[seat] += amount
         self.commit[seat] -= amount

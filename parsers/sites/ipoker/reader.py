@@ -16,6 +16,8 @@ What is particular to iPoker, all checked against the players' stacks in the nex
   stud bring-in. Any other code is an ``unknown_line`` reject: a format change must be loud.
 - Rounds: 0 holds the posts, 1 preflop, 2-4 flop, turn, river. Actions are ordered by their
   ``no`` within the round (exports list posts and late actions out of order).
+- ``sum="DP"`` (disconnect protection, on an all-in type) moves no chips: the player is all-in
+  for what he has in, keeps his chips behind and acts no more (``ActionKind.PROTECTED``).
 - Uncalled bets are never logged: the excess of the last street's top bet over the next one
   is returned by the site silently, so the parser adds the UNCALLED_RETURN action. Before the
   client's ``uncalled_bet_enabled`` flag, a player's ``win`` includes that return; with it, it
@@ -467,13 +469,9 @@ def _actions(
         if seat is None:
             raise ParseError("unknown_line", f"action by unseated player {who!r}", line=line,
                              text=ET.tostring(el, encoding="unicode").strip())
-        if el.get("sum") == "DP":
-            # "Disconnect protection": treated as all-in with no chips added; the model has
-            # no way to say a player with chips behind stops betting but stays in.
-            raise ParseError("disconnect_protection", "an all-in by disconnect protection",
-                             line=line, text=ET.tostring(el, encoding="unicode").strip())
+        protected = el.get("sum") == "DP"
         try:
-            amt = _money(el.get("sum", "0"), dec, dots)
+            amt = 0 if protected else _money(el.get("sum", "0"), dec, dots)
         except ParseError as err:
             raise err.with_context(line=line) from None
         st = _ROUND_STREET.get(rno)
@@ -483,6 +481,11 @@ def _actions(
             street, totals = st, {}
         by_street[street] = totals
         had = totals.get(seat, 0)
+        if protected:
+            # Disconnect protection: the player is all-in for what he has in and keeps the
+            # rest of his stack; he acts no more and contests the pots he has matched.
+            add(Action(street, seat, ActionKind.PROTECTED, 0, had, True, line=line))
+            continue
         current = max(totals.values(), default=0)
         left[seat] -= amt
         all_in = left[seat] <= 0 and amt > 0

@@ -168,15 +168,19 @@ fn bounded(hand: &model::Hand, rep: &engine::Replay) -> bool {
             .findings
             .iter()
             .all(|f| f.amounts.iter().all(|&x| ok(x)))
-        && [
-            hand.stakes.small_blind,
-            hand.stakes.big_blind,
-            hand.stakes.ante,
-            hand.stakes.small_bet,
-            hand.stakes.big_bet,
-        ]
-        .iter()
-        .all(|&x| ok(x))
+        && [&hand.stakes]
+            .into_iter()
+            .chain(rep.stakes.as_ref())
+            .flat_map(|st| {
+                [
+                    st.small_blind,
+                    st.big_blind,
+                    st.ante,
+                    st.small_bet,
+                    st.big_bet,
+                ]
+            })
+            .all(ok)
         && hand.button_seat.unwrap_or(0).abs() < 1_000_000
         && hand.max_seats.unwrap_or(0).abs() < 1_000_000
         && hand.line < i32::MAX as i64

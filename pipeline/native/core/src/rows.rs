@@ -861,7 +861,8 @@ impl Tables {
         v.limit_type.append_value(hand.limit.value());
         v.currency.append_value(&hand.currency);
         v.decimals.append_value(hand.decimals as i32);
-        let st = &hand.stakes;
+        // the stakes the engine judged the hand at (the posts under a stale header)
+        let st = rep.stakes.as_ref().unwrap_or(&hand.stakes);
         v.small_blind.append_value(cents(st.small_blind, f));
         v.big_blind.append_value(cents(st.big_blind, f));
         v.ante.append_value(cents(st.ante, f));

@@ -5,7 +5,9 @@
 //! the hand is judged a second time at the posted blinds (the fixed-limit bets and the ante
 //! scaled with them); if that second judgement has at least two errors fewer, it is the account
 //! kept, with one error in front that names the header's fault and how many findings it
-//! explains. The money does not depend on the stakes: only the findings change.
+//! explains. The money does not depend on the stakes: only the findings change. With no error
+//! left at the posted blinds the hand is right under a stale header: the root is a warning.
+//! The posted blinds are the stakes stored (`Replay::stakes`).
 
 use super::*;
 
@@ -135,8 +137,14 @@ pub(crate) fn fold_stakes_echoes(
             codes.join(", ")
         ),
         line,
-        None,
+        // no error left at the posted blinds: a correct hand under a stale header
+        if after.is_empty() {
+            Some(Severity::Warning)
+        } else {
+            None
+        },
     );
     second.findings.insert(0, root);
+    second.stakes = Some(stakes);
     Ok(second)
 }

@@ -51,6 +51,9 @@ pub struct Replay {
     pub total_pot: i64,
     pub findings: Vec<Finding>,
     pub payouts_verified: bool,
+    /// The stakes the hand was judged at where they are not its header's: the blinds posted
+    /// under a stale header (`cascade`); the rows store these. `None`: the header's.
+    pub stakes: Option<Stakes>,
 }
 
 /// Replay `hand` through the rules; `Err` (a deferral reason) where this port cannot decide
@@ -361,5 +364,6 @@ pub(crate) fn settle(
         total_pot: total,
         findings: out,
         payouts_verified: verified,
+        stakes: None,
     })
 }
