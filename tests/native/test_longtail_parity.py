@@ -28,3 +28,11 @@ def test_the_2026_gg_level_ante_header_is_stored_alike():
     from tests.parsers.sites.test_ggpoker_level_ante import level_text
 
     assert same_packed(level_text().encode(), "gg_level.txt") == "native"
+
+
+def test_a_capped_no_limit_hand_is_stored_alike():
+    from tests.parsers.sites.test_capped import STARS
+
+    # every verb "and has reached the $10 cap": read natively, its capped seats out of play
+    assert same_packed(STARS.encode(), "capped.txt") == "native"
+
