@@ -395,9 +395,18 @@ def _action(st: _Hand, seat: int, rest: str, line: int) -> None:
     elif verb == "shows":
         b.show(seat, _norm_cards(f"[{arg}]"), line)
     elif verb == "mucks":
-        b.show(seat, _norm_cards(f"[{arg}]"), line, muck=True)
+        # "mucks hand" (the layout's bet-and-muck, as PokerStars writes it) names no cards
+        cards = () if arg.lower() == "hand" else _norm_cards(f"[{arg}]")
+        b.show(seat, cards, line, muck=True)
+    elif rest.lower() in _NOT_SHOWN:
+        pass  # the winner without a showdown keeps his cards hidden: nothing to record
     else:
         raise unknown("unknown action")
+
+
+#: A winner who bet and was not called keeps his cards: "doesn't show hand" (PokerStars'
+#: wording, which the layout copies), "does not show".
+_NOT_SHOWN = frozenset({"doesn't show hand", "does not show", "doesn't show", "does not show hand"})
 
 
 def _post_dead(st: _Hand, seat: int, live: int, all_in: bool, line: int) -> None:

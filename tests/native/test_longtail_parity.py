@@ -36,3 +36,12 @@ def test_a_capped_no_limit_hand_is_stored_alike():
     # every verb "and has reached the $10 cap": read natively, its capped seats out of play
     assert same_packed(STARS.encode(), "capped.txt") == "native"
 
+
+@pytest.mark.parametrize("name", ["FOLDED_PREFLOP", "FOLDED_ON_THE_FLOP"])
+def test_a_rabbit_hunt_dealt_as_streets_is_stored_alike(name):
+    from tests.parsers.sites import test_rabbit_hunt
+
+    # the native reader sees the cards dealt after the last fold and leaves the hand to the
+    # Python path, which cuts them from the board
+    text = getattr(test_rabbit_hunt, name)
+    assert same_packed(text.encode(), "rabbit.txt") != "native"

@@ -217,3 +217,19 @@ def test_sniff():
     assert sniff(HAND) and sniff(GEAR)
     assert sniff(HAND.replace("BetOnline Poker Game", "PayNoRake Game"))
     assert not sniff("PokerStars Hand #1: Hold'em No Limit ($0.25/$0.50 USD)")
+
+
+@pytest.mark.parametrize("line", ["ed: mucks hand", "ed: doesn't show hand", "ed: does not show"])
+def test_bet_and_muck_lines_of_the_uncalled_winner(line):
+    # the winner of an uncalled bet keeps his cards, in PokerStars' words ("mucks hand" was
+    # read as the cards "[hand]", a bad_card reject)
+    plain = hand(HAND)
+    text = HAND.replace("Uncalled bet (4.68) returned to ed\n",
+                        f"Uncalled bet (4.68) returned to ed\n{line}\n")
+    h = hand(text)
+    assert not errors(h) and not h.ignored_lines
+    kinds = [a.kind for a in h.actions]
+    assert [k for k in kinds if k not in (K.SHOW, K.MUCK)] == [a.kind for a in plain.actions]
+    assert [a.cards for a in h.actions if a.kind is K.MUCK] == ([()] if "mucks" in line else [])
+    assert [s.net for s in replay(h).seats] == [s.net for s in replay(plain).seats]
+
