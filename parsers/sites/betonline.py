@@ -10,6 +10,8 @@ The layout reads like PokerStars' with its own habits, handled here:
   (``Seat 4:  (100.00 in chips)``, whose lines then start ``: posts`` and `` shows``);
 - ``ante processed X`` (dead; ``0.00`` is printed for every player, even those sitting out, at
   tables without antes: no ante, no action), ``post now X`` (a new player's live big blind);
+- a fixed-limit cash header prints the small and big bet (``Hold'em Limit ($0.50/1.00)``):
+  the big blind is the small bet, the small blind is read from its post;
 - ``post dead X``: a returning player's missed blinds, ``X`` the live part (0.00 or the big
   blind). The dead small blind is not printed but is in the pot: both corpus hands with the
   line print a total pot (and pay out) exactly one small blind more than the printed posts;
@@ -105,8 +107,9 @@ def _utc(naive: datetime, zone: str) -> datetime | None:
 class _Hand:
     """Per-hand reading state beside the Builder: what the summary and pots need."""
 
-    __slots__ = ("b", "names", "extras", "money", "sb", "bb", "side_pots", "total", "rake",
-                 "summary", "board", "winners", "returned", "stacks", "left", "last", "body")
+    __slots__ = ("b", "names", "extras", "money", "sb", "bb", "bets", "side_pots", "total",
+                 "rake", "summary", "board", "winners", "returned", "stacks", "left", "last",
+                 "body")
 
     def __init__(self, names: Names, extras: set[str], money, sb: int, bb: int) -> None:
         self.b = Builder()
@@ -114,6 +117,8 @@ class _Hand:
         self.extras = extras
         self.money = money
         self.sb, self.bb = sb, bb
+        #: fixed limit's small and big bet, where the header prints them (cash games)
+        self.bets = (0, 0)
         self.side_pots: list[int] = []
         self.total: int | None = None
         self.rake: int | None = None
@@ -195,7 +200,15 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         raise ParseError("no_seats", "no seat lines", line=i + 1)
     header_sb = money(m["sb"]) if m["sb"] and not tourney else 0
     header_bb = money(m["bb"]) if m["bb"] and not tourney else 0
+    bets = (0, 0)
+    if limit is LimitType.FIXED_LIMIT and header_bb:
+        # a fixed-limit cash header prints the small and big bet ("Hold'em Limit ($0.50/1.00)"),
+        # as PokerStars does: the big blind is the small bet, the small blind what is posted
+        bets = header_sb, header_bb
+        header_bb = header_sb
+        header_sb = _posted_small_blind(lines[i:], money) or header_bb // 2
     st = _Hand(Names(seats), extras, money, header_sb, header_bb)
+    st.bets = bets
     st.stacks = {k: v[1] for k, v in seats.items()}
     for idx in range(i, len(lines)):
         line, lineno = lines[idx], idx + 1
@@ -471,7 +484,16 @@ def _stakes(st: _Hand) -> Stakes:
         sb = sb_post.amount if sb_post else 0
         if sb_post is not None and bb and 2 * sb < bb and _posted_all(st, sb_post.seat):
             sb = bb // 2  # a short all-in small blind is not the level's
-    return Stakes(sb, bb, ante)
+    return Stakes(sb, bb, ante, *st.bets)
+
+
+def _posted_small_blind(lines: list[str], money) -> int:
+    """The amount of the body's first "posts small blind X" line (0 when there is none)."""
+    for line in lines:
+        _, sep, amount = line.partition(": posts small blind ")
+        if sep:
+            return money(amount.split(" ")[0])
+    return 0
 
 
 def _posted_all(st: _Hand, seat: int) -> bool:
