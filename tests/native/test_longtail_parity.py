@@ -45,3 +45,16 @@ def test_a_rabbit_hunt_dealt_as_streets_is_stored_alike(name):
     # Python path, which cuts them from the board
     text = getattr(test_rabbit_hunt, name)
     assert same_packed(text.encode(), "rabbit.txt") != "native"
+
+
+def test_a_negative_ante_is_stored_alike():
+    from parsers.read import split_file
+    from tests.parsers.sites.test_pokerstars import TOURNEY
+
+    # the native reader cannot read "-10" and leaves the hand to the Python path, which
+    # reads the line past as an info finding
+    lines = TOURNEY.strip("\n").split("\n")
+    text = "\n".join([*lines[:5], "gamma: posts the ante -10", *lines[5:]]) + "\n"
+    (out,) = list(split_file(text.encode()).hands("negative_ante.txt"))
+    assert [x.text for x in out.hand.ignored_lines] == ["gamma: posts the ante -10"]
+    assert same_packed(text.encode(), "negative_ante.txt") != "native"
