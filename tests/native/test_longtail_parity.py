@@ -58,3 +58,27 @@ def test_a_negative_ante_is_stored_alike():
     (out,) = list(split_file(text.encode()).hands("negative_ante.txt"))
     assert [x.text for x in out.hand.ignored_lines] == ["gamma: posts the ante -10"]
     assert same_packed(text.encode(), "negative_ante.txt") != "native"
+
+
+@pytest.mark.parametrize("extra", [
+    "alpha finished the tournament in 2nd place and received $10.00.",
+    "alpha wins the tournament and receives $25.00 - congratulations!",
+    "alpha finished the tournament in 3rd place",
+    "The tournament is now on a break",
+])
+def test_finish_lines_and_notices_in_a_pokerstars_hand_are_stored_alike(extra):
+    from tests.parsers.sites.test_pokerstars import TOURNEY
+
+    lines = TOURNEY.strip("\n").split("\n")
+    at = next(k for k, ln in enumerate(lines) if "SUMMARY" in ln)
+    same_packed(("\n".join([*lines[:at], extra, *lines[at:]]) + "\n").encode(), "finish.txt")
+
+
+@pytest.mark.parametrize("extra", [
+    "1a2b3c4d finished the tournament in 2nd place and received $10.00.",
+    "1a2b3c4d wins the tournament and receives $25.00 - congratulations!",
+])
+def test_finish_lines_in_a_gg_hand_are_stored_alike(extra):
+    lines = (FIXTURES / "ggpoker" / "tournament.txt").read_text().split("\n")
+    at = next(k for k, ln in enumerate(lines) if "SUMMARY" in ln)
+    same_packed("\n".join([*lines[:at], extra, *lines[at:]]).encode(), "finish.txt")
