@@ -58,7 +58,15 @@ from parsers.model import (
     Stakes,
 )
 from parsers.sites._kit.common import with_site
-from parsers.sites._kit.starlike import Builder, Names, bracketed, cards_in, to_utc, unknown
+from parsers.sites._kit.starlike import (
+    Builder,
+    Names,
+    bracketed,
+    cards_in,
+    limit_stakes,
+    to_utc,
+    unknown,
+)
 from parsers.sites._kit.tables import STREETS
 from parsers.text import Chunk, parse_money
 
@@ -204,9 +212,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if limit is LimitType.FIXED_LIMIT and header_bb:
         # a fixed-limit cash header prints the small and big bet ("Hold'em Limit ($0.50/1.00)"),
         # as PokerStars does: the big blind is the small bet, the small blind what is posted
-        bets = header_sb, header_bb
-        header_bb = header_sb
-        header_sb = _posted_small_blind(lines[i:], money) or header_bb // 2
+        fixed = limit_stakes(limit, header_sb, header_bb, 0,
+                             _posted_small_blind(lines[i:], money) or None)
+        bets = fixed.small_bet, fixed.big_bet
+        header_sb, header_bb = fixed.small_blind, fixed.big_blind
     st = _Hand(Names(seats), extras, money, header_sb, header_bb)
     st.bets = bets
     st.stacks = {k: v[1] for k, v in seats.items()}

@@ -49,10 +49,10 @@ from functools import partial
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import PLAY_MONEY, ActionKind, Hand, LimitType, Stakes
+from parsers.model import PLAY_MONEY, ActionKind, Hand
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
-from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.starlike import Builder, Names, game_of, limit_stakes, unknown
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import RaiseText, all_in_by_added, checked_return, record_bet
 from parsers.text import Chunk, parse_money
@@ -104,12 +104,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         raise ParseError("bad_header", "no currency symbol in the stakes", line=1,
                          text=lines[0])
     seats, i = read_seats(lines, 2, _SEAT, _money)
-    stakes = Stakes(_money(small), _money(big))
-    if limit is LimitType.FIXED_LIMIT:
-        # a fixed-limit table's header prints the small and big bet: the big blind is the
-        # small bet, the small blind what is posted
-        bet = stakes.small_blind
-        stakes = Stakes(_posted_small_blind(lines[i:]) or bet // 2, bet, 0, bet, stakes.big_blind)
+    # a fixed-limit table's header prints the small and big bet: the big blind is the small
+    # bet, the small blind what is posted
+    stakes = limit_stakes(limit, _money(small), _money(big), 0,
+                          _posted_small_blind(lines[i:]) or None)
     st = _State(Names(seats), stakes.small_blind, stakes.big_blind)
     k = read_body(lines, i, partial(_line, st), "*** SUMMARY ***")
     b = st.b
