@@ -10,6 +10,8 @@ The layout reads like PokerStars' with its own habits, handled here:
   (``Seat 4:  (100.00 in chips)``, whose lines then start ``: posts`` and `` shows``);
 - ``ante processed X`` (dead; ``0.00`` is printed for every player, even those sitting out, at
   tables without antes: no ante, no action), ``post now X`` (a new player's live big blind);
+- a fixed-limit cash header prints the small and big bet (``Hold'em Limit ($0.50/1.00)``):
+  the big blind is the small bet, the small blind is read from its post;
 - ``post dead X``: a returning player's missed blinds, ``X`` the live part (0.00 or the big
   blind). The dead small blind is not printed but is in the pot: both corpus hands with the
   line print a total pot (and pay out) exactly one small blind more than the printed posts;
@@ -56,7 +58,15 @@ from parsers.model import (
     Stakes,
 )
 from parsers.sites._kit.common import with_site
-from parsers.sites._kit.starlike import Builder, Names, bracketed, cards_in, to_utc, unknown
+from parsers.sites._kit.starlike import (
+    Builder,
+    Names,
+    bracketed,
+    cards_in,
+    limit_stakes,
+    to_utc,
+    unknown,
+)
 from parsers.sites._kit.tables import STREETS
 from parsers.text import Chunk, parse_money
 
@@ -105,8 +115,9 @@ def _utc(naive: datetime, zone: str) -> datetime | None:
 class _Hand:
     """Per-hand reading state beside the Builder: what the summary and pots need."""
 
-    __slots__ = ("b", "names", "extras", "money", "sb", "bb", "side_pots", "total", "rake",
-                 "summary", "board", "winners", "returned", "stacks", "left", "last", "body")
+    __slots__ = ("b", "names", "extras", "money", "sb", "bb", "bets", "side_pots", "total",
+                 "rake", "summary", "board", "winners", "returned", "stacks", "left", "last",
+                 "body")
 
     def __init__(self, names: Names, extras: set[str], money, sb: int, bb: int) -> None:
         self.b = Builder()
@@ -114,6 +125,8 @@ class _Hand:
         self.extras = extras
         self.money = money
         self.sb, self.bb = sb, bb
+        #: fixed limit's small and big bet, where the header prints them (cash games)
+        self.bets = (0, 0)
         self.side_pots: list[int] = []
         self.total: int | None = None
         self.rake: int | None = None
@@ -195,7 +208,16 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         raise ParseError("no_seats", "no seat lines", line=i + 1)
     header_sb = money(m["sb"]) if m["sb"] and not tourney else 0
     header_bb = money(m["bb"]) if m["bb"] and not tourney else 0
+    bets = (0, 0)
+    if limit is LimitType.FIXED_LIMIT and header_bb:
+        # a fixed-limit cash header prints the small and big bet ("Hold'em Limit ($0.50/1.00)"),
+        # as PokerStars does: the big blind is the small bet, the small blind what is posted
+        fixed = limit_stakes(limit, header_sb, header_bb, 0,
+                             _posted_small_blind(lines[i:], money) or None)
+        bets = fixed.small_bet, fixed.big_bet
+        header_sb, header_bb = fixed.small_blind, fixed.big_blind
     st = _Hand(Names(seats), extras, money, header_sb, header_bb)
+    st.bets = bets
     st.stacks = {k: v[1] for k, v in seats.items()}
     for idx in range(i, len(lines)):
         line, lineno = lines[idx], idx + 1
@@ -395,9 +417,18 @@ def _action(st: _Hand, seat: int, rest: str, line: int) -> None:
     elif verb == "shows":
         b.show(seat, _norm_cards(f"[{arg}]"), line)
     elif verb == "mucks":
-        b.show(seat, _norm_cards(f"[{arg}]"), line, muck=True)
+        # "mucks hand" (the layout's bet-and-muck, as PokerStars writes it) names no cards
+        cards = () if arg.lower() == "hand" else _norm_cards(f"[{arg}]")
+        b.show(seat, cards, line, muck=True)
+    elif rest.lower() in _NOT_SHOWN:
+        pass  # the winner without a showdown keeps his cards hidden: nothing to record
     else:
         raise unknown("unknown action")
+
+
+#: A winner who bet and was not called keeps his cards: "doesn't show hand" (PokerStars'
+#: wording, which the layout copies), "does not show".
+_NOT_SHOWN = frozenset({"doesn't show hand", "does not show", "doesn't show", "does not show hand"})
 
 
 def _post_dead(st: _Hand, seat: int, live: int, all_in: bool, line: int) -> None:
@@ -462,7 +493,16 @@ def _stakes(st: _Hand) -> Stakes:
         sb = sb_post.amount if sb_post else 0
         if sb_post is not None and bb and 2 * sb < bb and _posted_all(st, sb_post.seat):
             sb = bb // 2  # a short all-in small blind is not the level's
-    return Stakes(sb, bb, ante)
+    return Stakes(sb, bb, ante, *st.bets)
+
+
+def _posted_small_blind(lines: list[str], money) -> int:
+    """The amount of the body's first "posts small blind X" line (0 when there is none)."""
+    for line in lines:
+        _, sep, amount = line.partition(": posts small blind ")
+        if sep:
+            return money(amount.split(" ")[0])
+    return 0
 
 
 def _posted_all(st: _Hand, seat: int) -> bool:

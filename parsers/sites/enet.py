@@ -27,6 +27,8 @@ What is Enet's own, and how it is read:
 - The header's button seat is counted from 0: every corpus hand has its small blind on the
   first seat after header + 1, and the summary's "(dealer)" marks header + 1. The summary's
   marker wins where printed; otherwise header + 1 is used.
+- A fixed-limit table ("Table 'X - Limit'") prints the small and big bet in the header: the
+  big blind is the small bet, the small blind is read from its post.
 - "posts small blind" with no amount is a missed small blind paid dead (the hand's small
   blind: the printed total pot counts it). "posts big blind" with no amount puts in nothing:
   the player is not dealt in (he never acts in his turn and the printed total leaves him
@@ -47,10 +49,10 @@ from functools import partial
 from parsers.cards import parse_cards
 from parsers.errors import ParseError
 from parsers.format import Format
-from parsers.model import PLAY_MONEY, ActionKind, Hand, Stakes
+from parsers.model import PLAY_MONEY, ActionKind, Hand
 from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.lines import read_body, read_seats
-from parsers.sites._kit.starlike import Builder, Names, game_of, unknown
+from parsers.sites._kit.starlike import Builder, Names, game_of, limit_stakes, unknown
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import RaiseText, all_in_by_added, checked_return, record_bet
 from parsers.text import Chunk, parse_money
@@ -102,7 +104,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         raise ParseError("bad_header", "no currency symbol in the stakes", line=1,
                          text=lines[0])
     seats, i = read_seats(lines, 2, _SEAT, _money)
-    st = _State(Names(seats), _money(small), _money(big))
+    # a fixed-limit table's header prints the small and big bet: the big blind is the small
+    # bet, the small blind what is posted
+    stakes = limit_stakes(limit, _money(small), _money(big), 0,
+                          _posted_small_blind(lines[i:]) or None)
+    st = _State(Names(seats), stakes.small_blind, stakes.big_blind)
     k = read_body(lines, i, partial(_line, st), "*** SUMMARY ***")
     b = st.b
     b.close_street()
@@ -114,13 +120,22 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     button = dealer if dealer is not None else int(tm[3]) + 1
     return b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
-        currency=currency, decimals=_DEC, stakes=Stakes(_money(small), _money(big)),
+        currency=currency, decimals=_DEC, stakes=stakes,
         seats=seats, button=button, total_pot=total, rake=rake, local_time=local,
         table_name=table or tm[1], max_seats=int(tm[2]) if tm[2] else None,
     )
 
 
 parse = with_site(SITE, _parse, ignore_harmless=True)
+
+
+def _posted_small_blind(lines: list[str]) -> int:
+    """The amount of the body's first "posts small blind X" line with an amount (0: none)."""
+    for line in lines:
+        _, sep, amount = line.partition(": posts small blind ")
+        if sep and amount.strip():
+            return _money(amount.strip())
+    return 0
 
 
 class _State:

@@ -258,9 +258,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                     continue
                 raise unknown()
             seat, rest = found
-            if rest.endswith(", and is capped"):
+            capped = rest.endswith(", and is capped")  # a CAP game: as if all-in from here
+            if capped:
                 rest = rest[:-15]
             rest, all_in = split_all_in(rest, ", and is all in")
+            all_in = all_in or capped
             if record_bet(b, seat, rest, chips, all_in, lineno, RaiseText.TO):
                 continue
             if rest.startswith("posts the small blind of "):

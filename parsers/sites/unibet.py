@@ -171,7 +171,8 @@ def _line(st: _State, line: str, n: int) -> bool | None:
             st.close()
             b.in_showdown = True
         b.show(seat, shown_in(arg), n, muck=verb == "mucks")
-    elif verb == "wins":
+    elif verb == "wins" and not arg.startswith("the tournament"):
+        # ("wins the tournament ..." is a finish line: the kit's rule reads it past)
         if not b.in_showdown:
             st.close()
         b.collect(seat, _money(arg.partition(" ")[0]), n)

@@ -12,7 +12,9 @@ Classic (to about 2019, often UTF-16LE): ``Game started at: 2016/8/2 10:53:49`` 
 - No currency is printed: a ", Table N" table is a tournament (chips), "PM " tables are play
   money, the rest are cash in USD, except a hand with no table name at all, whose currency is
   unknown ("XXX", ISO 4217's code for no currency) rather than guessed.
-- "raises (X)", "calls (X)", "allin (X)", "caps (X)": X is the chips the action *adds*.
+- "raises (X)", "calls (X)", "allin (X)", "caps (X)"/"cap (X)": X is the chips the action
+  *adds*; "caps" is the raise that reaches the cap (fixed limit's last raise; at a "- CAP -"
+  no-limit table, the player's chips in the hand reaching the table's cap: as if all-in).
   "allin" does not say whether it calls, bets or raises: the street's bets decide.
 - "Pot: P. Rake R. JP fee J": P is what the winners collect; the total put in is P + R + J.
 - Shown cards are printed only in the summary ("shows: Two pairs ... [Ah Kd]"): they become
@@ -27,7 +29,8 @@ Classic (to about 2019, often UTF-16LE): ``Game started at: 2016/8/2 10:53:49`` 
 Current (2019+): ``Hand #784373412 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC``
 (tournaments: ``Game Hand #N - Tournament #T - Holdem(No Limit) - Level 5 (1000.00/2000.00)-
 ...``), PokerStars-like, with these differences:
-- "raises X to Y": X is the chips *added* (not the increment), Y the street total.
+- "raises X to Y": X is the chips *added* (not the increment), Y the street total; "caps X
+  to Y" is the raise that caps the betting, read the same way.
 - "posts dead $0.03" is the small and big blind together (big blind live, rest dead).
 - Tournaments deal one card to each player for the button draw before the blinds ("Dealt to
   Hero [4s]"): not hole cards, ignored.
@@ -171,6 +174,12 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
     hole: dict[int, list[str]] = {}
     blinds: dict[ActionKind, int] = {}
     summary_at = -1
+    # A capped no-limit table ("- CAP -"): "caps (X)" is the wager that takes the player's
+    # chips in the hand to the table's cap, after which he plays on as if all-in; so does a
+    # later call or raise that reaches the same total (it says no more than "calls").
+    capped = " - CAP - " in lines[1] or lines[1].endswith(" - CAP")
+    cap_total: int | None = None
+    put: dict[int, int] = {}
     for idx in range(i, n):
         line, lineno = lines[idx], idx + 1
         if not line:
@@ -215,12 +224,19 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
             if not a:
                 raise unknown("unknown action")
             verb, amt, tail = a[1], parse_money(a[2], dec), a[3]
+            at_cap = False
+            if capped and verb in ("calls", "bets", "raises", "caps", "cap", "has small blind",
+                                   "has big blind", "straddle"):
+                put[seat] = put.get(seat, 0) + amt
+                if verb in ("caps", "cap"):
+                    cap_total = put[seat]
+                at_cap = cap_total is not None and put[seat] >= cap_total
             if verb == "calls":
-                b.call(seat, amt, False, lineno)
+                b.call(seat, amt, at_cap, lineno)
             elif verb == "bets":
-                b.bet(seat, amt, False, lineno)
-            elif verb in ("raises", "caps"):
-                b.raise_by_added(seat, amt, False, lineno)
+                b.bet(seat, amt, at_cap, lineno)
+            elif verb in ("raises", "caps", "cap"):
+                b.raise_by_added(seat, amt, at_cap, lineno)
             elif verb == "allin":
                 _all_in(b, seat, amt, lineno)
             elif verb == "has small blind":
@@ -439,6 +455,8 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
                 raise unknown()
             seat, rest = found
             rest, all_in = split_all_in(rest, " and is all-in")
+            if rest.startswith(("caps ", "cap ")):  # the raise that caps the betting
+                rest = "raises " + rest.partition(" ")[2]
             if record_bet(b, seat, rest, money, all_in, lineno, RaiseText.ADDED_TO):
                 continue
             if rest.startswith("posts "):

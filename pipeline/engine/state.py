@@ -220,6 +220,20 @@ def put_in(state: TableState, seat: int, chips: int, live: bool) -> None:
         state.commit[seat] += chips
 
 
+def set_aside(state: TableState, seat: int) -> None:
+    """A wager the log calls all-in that leaves chips behind: those chips are out of play.
+
+    A capped no-limit game says so of the player whose chips in the hand reached the table's
+    cap ("and has reached the $10 cap", "and is capped"): he can put in no more, and plays on
+    as if all-in, however many chips he holds. A log that prints a stack rounded up says so
+    too. Either way the seat no longer acts; his stack is not touched (``SeatResult`` is
+    reckoned from the printed stack and the chips that moved)."""
+    if state.stack[seat] > 0 and seat not in state.folded:
+        state.stack[seat] = 0
+        state.n_able -= 1
+        crossed(state, seat, 0)
+
+
 def refund(state: TableState, seat: int, chips: int) -> None:
     """Give chips back from the pot to a stack (an uncalled bet)."""
     stack = state.stack

@@ -23,6 +23,7 @@ from pipeline.engine.state import (
     apply_return,
     put_in,
     refund,
+    set_aside,
     start_street,
 )
 
@@ -136,6 +137,8 @@ class Walk:
             to = checks.raise_target(state, action, out)
             checks.check_bet_or_raise(state, action, to, out)
             apply_bet_or_raise(state, action, to)
+        if action.all_in and kind is not _FOLD and kind is not _CHECK:
+            set_aside(state, action.seat)
 
     # ---- the preflop start ------------------------------------------------------------------
     def begin_betting(self) -> None:

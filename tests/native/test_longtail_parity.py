@@ -28,3 +28,57 @@ def test_the_2026_gg_level_ante_header_is_stored_alike():
     from tests.parsers.sites.test_ggpoker_level_ante import level_text
 
     assert same_packed(level_text().encode(), "gg_level.txt") == "native"
+
+
+def test_a_capped_no_limit_hand_is_stored_alike():
+    from tests.parsers.sites.test_capped import STARS
+
+    # every verb "and has reached the $10 cap": read natively, its capped seats out of play
+    assert same_packed(STARS.encode(), "capped.txt") == "native"
+
+
+@pytest.mark.parametrize("name", ["FOLDED_PREFLOP", "FOLDED_ON_THE_FLOP"])
+def test_a_rabbit_hunt_dealt_as_streets_is_stored_alike(name):
+    from tests.parsers.sites import test_rabbit_hunt
+
+    # the native reader sees the cards dealt after the last fold and leaves the hand to the
+    # Python path, which cuts them from the board
+    text = getattr(test_rabbit_hunt, name)
+    assert same_packed(text.encode(), "rabbit.txt") != "native"
+
+
+def test_a_negative_ante_is_stored_alike():
+    from parsers.read import split_file
+    from tests.parsers.sites.test_pokerstars import TOURNEY
+
+    # the native reader cannot read "-10" and leaves the hand to the Python path, which
+    # reads the line past as an info finding
+    lines = TOURNEY.strip("\n").split("\n")
+    text = "\n".join([*lines[:5], "gamma: posts the ante -10", *lines[5:]]) + "\n"
+    (out,) = list(split_file(text.encode()).hands("negative_ante.txt"))
+    assert [x.text for x in out.hand.ignored_lines] == ["gamma: posts the ante -10"]
+    assert same_packed(text.encode(), "negative_ante.txt") != "native"
+
+
+@pytest.mark.parametrize("extra", [
+    "alpha finished the tournament in 2nd place and received $10.00.",
+    "alpha wins the tournament and receives $25.00 - congratulations!",
+    "alpha finished the tournament in 3rd place",
+    "The tournament is now on a break",
+])
+def test_finish_lines_and_notices_in_a_pokerstars_hand_are_stored_alike(extra):
+    from tests.parsers.sites.test_pokerstars import TOURNEY
+
+    lines = TOURNEY.strip("\n").split("\n")
+    at = next(k for k, ln in enumerate(lines) if "SUMMARY" in ln)
+    same_packed(("\n".join([*lines[:at], extra, *lines[at:]]) + "\n").encode(), "finish.txt")
+
+
+@pytest.mark.parametrize("extra", [
+    "1a2b3c4d finished the tournament in 2nd place and received $10.00.",
+    "1a2b3c4d wins the tournament and receives $25.00 - congratulations!",
+])
+def test_finish_lines_in_a_gg_hand_are_stored_alike(extra):
+    lines = (FIXTURES / "ggpoker" / "tournament.txt").read_text().split("\n")
+    at = next(k for k, ln in enumerate(lines) if "SUMMARY" in ln)
+    same_packed("\n".join([*lines[:at], extra, *lines[at:]]).encode(), "finish.txt")

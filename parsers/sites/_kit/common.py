@@ -21,6 +21,7 @@ from collections.abc import Callable
 from parsers.errors import ParseError
 from parsers.model import Hand
 from parsers.sites._kit.ignorable import read_past_harmless
+from parsers.sites._kit.rabbit import drop_rabbit_board
 from parsers.text import Chunk
 
 
@@ -99,8 +100,8 @@ def with_site(
         try:
             glued = header is not None and header.search(chunk.text, 1) is not None
             if ignore_harmless and not glued:
-                return read_past_harmless(parse_fn, chunk, file)
-            return parse_fn(chunk, file)
+                return drop_rabbit_board(read_past_harmless(parse_fn, chunk, file))
+            return drop_rabbit_board(parse_fn(chunk, file))
         except ParseError as err:
             if (header is not None and err.reason == "unknown_line"
                     and header.search(chunk.text, 1)):

@@ -19,6 +19,17 @@ A site that writes chat as "NAME: text" (Everleaf) asks :func:`is_colon_chat` ab
 own grammar did not read as an action, and records the line itself (its seated names are known
 by then): the speaker may be seated, but the text must not read as an action could.
 
+Two more kinds of line are read past the same way, each by a rule of its own:
+
+- chat after the summary: a "NAME: text" line (:func:`is_colon_chat`) below the hand's summary
+  marker ("*** SUMMARY ***", "** Summary **", "------ Summary ------"), where a client
+  writes what was said as the hand closed (888/Pacific): nothing after the summary is an
+  action, so the speaker may be seated;
+- a negative ante ("posts the ante -10"): no post takes chips out of the pot, so the line is
+  no post; it is kept as an ``ignored_line`` info finding with its text (the reader's
+  ``bad_amount`` on that line is read past like an ``unknown_line``), never a reject and
+  never chips in the player's net.
+
 How it is applied: :func:`read_past_harmless` runs a site's parse; on ``unknown_line`` at a
 known line it leaves that line out and parses again, up to :data:`MAX_IGNORED` times (the
 line numbers of the hand parsed are then put back to the original text's). Only once the hand
@@ -40,7 +51,11 @@ from parsers.model import Hand, IgnoredLine
 from parsers.text import Chunk
 
 __all__ = ["MAX_IGNORED", "MAX_TEXT", "clean_text", "is_colon_chat", "is_ignorable",
-           "mentions_rabbit_hunt", "read_past_harmless"]
+           "is_negative_ante", "mentions_rabbit_hunt", "read_past_harmless", "summary_line"]
+
+#: The reasons a parse may stop at a line that is then read past (``bad_amount``: only a
+#: negative ante's, see the module doc).
+_READ_PAST = frozenset({"unknown_line", "bad_amount"})
 
 #: At most this many lines are read past in one hand; one more and the hand is rejected.
 MAX_IGNORED = 8
@@ -126,6 +141,15 @@ _MONEY_AMOUNT = re.compile(
 _ACTION_LEAD = re.compile(r"(?:(?:is|has|was|goes|went)\s+)?(?:" + _BETTING.pattern[2:-2] + "|"
                           + _CHIP_WORDS.pattern[2:-2] + r")\b", re.IGNORECASE)
 
+#: A negative ante: the word, then an amount with a minus sign ("posts the ante -10",
+#: "Ante -$0.05", "ante $-5", "antes (-25)"), the minus not inside a word or a date.
+_NEGATIVE_ANTE = re.compile(
+    r"\bantes?\b.*?(?<![\w.\-])(?:-\s*[$€£]?\s*\d|[$€£]\s*-\s*\d)", re.IGNORECASE)
+
+#: A summary section's marker line ("*** SUMMARY ***", "** Summary **", "------ Summary
+#: ------", "Summary:").
+_SUMMARY_MARK = re.compile(r"^[\s*\-=#]*summary[\s*\-=#:]*$", re.IGNORECASE)
+
 #: Control and format characters (a hostile line may carry terminal escapes).
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -198,6 +222,16 @@ def is_colon_chat(line: str) -> bool:
     return not (acts and _AMOUNT.search(said))
 
 
+def is_negative_ante(line: str) -> bool:
+    """Whether ``line`` posts an ante of a negative amount (module doc): read past, reported."""
+    return _NEGATIVE_ANTE.search(line) is not None and not _CARDS.search(line)
+
+
+def summary_line(lines: list[str]) -> int:
+    """The 1-based number of the first summary marker line in ``lines`` (0 when none)."""
+    return next((n for n, ln in enumerate(lines, 1) if _SUMMARY_MARK.match(ln)), 0)
+
+
 def is_ignorable(line: str, names: Iterable[str]) -> bool:
     """Whether ``line`` names no seated player and moves no chips (see the module's rule)."""
     text = line.strip()
@@ -240,12 +274,15 @@ def read_past_harmless(
     removed: list[int] = []
     err = first
     while True:
-        if err.reason != "unknown_line" or len(removed) >= MAX_IGNORED:
+        if err.reason not in _READ_PAST or len(removed) >= MAX_IGNORED:
             raise first
         index = err.line - 1
         if not 0 <= index < len(kept) or not lines[kept[index] - 1].strip():
             raise first
-        if err.text and err.text.strip() != lines[kept[index] - 1].strip():
+        if err.reason == "bad_amount":
+            if not is_negative_ante(lines[kept[index] - 1]):
+                raise first  # only a negative ante's amount is read past
+        elif err.text and err.text.strip() != lines[kept[index] - 1].strip():
             raise first  # the error's line number does not point at its text
         removed.append(kept.pop(index))
         text = "\n".join(lines[n - 1] for n in kept)
@@ -256,10 +293,17 @@ def read_past_harmless(
             continue
         break
     seated = [s.player for s in hand.seats]
-    if not all(is_ignorable(lines[n - 1], seated) for n in removed):
+    summary = summary_line(lines)
+    if not all(_may_read_past(lines[n - 1], seated, 0 < summary < n) for n in removed):
         raise first
     ignored = tuple(IgnoredLine(n, clean_text(lines[n - 1])) for n in sorted(removed))
     return _renumbered(hand, kept, chunk.text, ignored)
+
+
+def _may_read_past(line: str, seated: list[str], after_summary: bool) -> bool:
+    """The module's rule for one line left out of a parsed hand."""
+    return (is_ignorable(line, seated) or is_negative_ante(line)
+            or (after_summary and is_colon_chat(line)))
 
 
 def _renumbered(hand: Hand, kept: list[int], raw: str, ignored: tuple[IgnoredLine, ...]) -> Hand:

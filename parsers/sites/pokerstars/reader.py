@@ -294,6 +294,10 @@ class _Play:
         all_in = said.endswith(" and is all-in")
         if all_in:
             said = said[: -len(" and is all-in")]
+        elif " and has reached the " in said and said.endswith(" cap"):
+            # a capped no-limit game: the player's chips in the hand reached the table's cap,
+            # so he can put in no more and plays on as if all-in (any verb may say so)
+            said, all_in = said.partition(" and has reached the ")[0], True
         dec = self.dec
         if said.startswith("folds"):
             cards = parse_cards(said[said.index("[") :]) if len(said) > 6 and "[" in said else None
@@ -305,10 +309,9 @@ class _Play:
         elif said.startswith("calls "):
             self._put_in(seat, ActionKind.CALL, parse_money(said[6:], dec), all_in, line)
         elif said.startswith("bets "):
-            amount = parse_money(said[5:].partition(" and has reached the ")[0], dec)
-            self._put_in(seat, ActionKind.BET, amount, all_in, line)
+            self._put_in(seat, ActionKind.BET, parse_money(said[5:], dec), all_in, line)
         elif said.startswith("raises "):
-            self._raise(seat, said.partition(" and has reached the ")[0], all_in, line)
+            self._raise(seat, said, all_in, line)
         elif said.startswith("posts "):
             self._post(seat, said[6:], all_in, line)
         elif said.startswith(("shows ", "mucks")):

@@ -4,7 +4,7 @@
 import pytest
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.model import TOURNAMENT_CHIPS
+from parsers.model import TOURNAMENT_CHIPS, LimitType, Stakes
 from parsers.model import ActionKind as K
 from parsers.sites.betonline import parse, sniff
 from parsers.text import Chunk
@@ -217,3 +217,59 @@ def test_sniff():
     assert sniff(HAND) and sniff(GEAR)
     assert sniff(HAND.replace("BetOnline Poker Game", "PayNoRake Game"))
     assert not sniff("PokerStars Hand #1: Hold'em No Limit ($0.25/$0.50 USD)")
+
+
+@pytest.mark.parametrize("line", ["ed: mucks hand", "ed: doesn't show hand", "ed: does not show"])
+def test_bet_and_muck_lines_of_the_uncalled_winner(line):
+    # the winner of an uncalled bet keeps his cards, in PokerStars' words ("mucks hand" was
+    # read as the cards "[hand]", a bad_card reject)
+    plain = hand(HAND)
+    text = HAND.replace("Uncalled bet (4.68) returned to ed\n",
+                        f"Uncalled bet (4.68) returned to ed\n{line}\n")
+    h = hand(text)
+    assert not errors(h) and not h.ignored_lines
+    kinds = [a.kind for a in h.actions]
+    assert [k for k in kinds if k not in (K.SHOW, K.MUCK)] == [a.kind for a in plain.actions]
+    assert [a.cards for a in h.actions if a.kind is K.MUCK] == ([()] if "mucks" in line else [])
+    assert [s.net for s in replay(h).seats] == [s.net for s in replay(plain).seats]
+
+
+# Fixed limit: the cash header prints the small and big bet (0.50/1.00), as PokerStars does;
+# the blinds are 0.25/0.50 (the big blind is the small bet).
+FIXED = """BetOnline Poker Game #123456790: Hold'em Limit ($0.50/1.00) - 2012/04/11 02:00:00 GMT Daylight Time
+Table 'Made Up' 10-Max, Seat #5 is the button
+Seat 4: al (20.00 in chips)
+Seat 5: b o (20.00 in chips) - The button
+Seat 6: cid (20.00 in chips) - Small Blind
+Seat 7: ed (20.00 in chips) - Big Blind
+cid: posts small blind 0.25
+ed: posts big blind 0.50
+*** HOLE CARDS ***
+Dealt to al [10h 3c]
+al: raises 1.00 to 1.00
+b o: folds
+cid: calls 0.75
+ed: calls 0.50
+*** FLOP *** [6c 7s Qc]
+cid: checks
+ed: bets 0.50
+al: calls 0.50
+cid: folds
+*** TURN *** [6c 7s Qc] [2d]
+ed: bets 1.00
+al: folds
+Uncalled bet (1.00) returned to ed
+*** SUMMARY ***
+Total pot 3.80 | Rake 0.20
+Board [6c 7s Qc 2d]
+Seat 7: ed collected (3.80)
+"""
+
+
+def test_fixed_limit_header_prints_the_small_and_big_bet():
+    h = hand(FIXED)
+    assert h.limit is LimitType.FIXED_LIMIT
+    assert h.stakes == Stakes(25, 50, 0, 50, 100)
+    assert not errors(h)
+    # read as blinds (the old reading), the bets were a half bet each: fixed_limit_wrong_size
+    assert [s.net for s in replay(h).seats] == [-150, 0, -100, 230]

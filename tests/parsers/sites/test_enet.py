@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.model import ActionKind, Street
+from parsers.model import ActionKind, LimitType, Stakes, Street
 from parsers.sites import enet
 from parsers.text import split_hands
 from pipeline.engine import replay
@@ -168,3 +168,49 @@ def test_tournament_is_refused_loudly() -> None:
     with pytest.raises(ParseError) as err:
         _hand(text)
     assert err.value.reason == "bad_header"
+
+
+# A fixed-limit table ("- Limit"): the header prints the small and big bet (0,20/0,40); the
+# blinds are 0,10/0,20.
+FIXED = """\
+Game #503: Hold'em (€0,20/€0,40) - 21:07:00 14.11.2012 - %6
+Table 'Lisboa 3 - Limit' 6-max Seat #0 is the button
+Seat 1: Dora (€20 in chips)
+Seat 2: Carl (€20 in chips)
+Seat 3: Anna (€20 in chips)
+Carl: posts small blind €0,10
+Anna: posts big blind €0,20
+*** HOLECARDS ***
+Dora: raises €0,40
+Carl: calls €0,30
+Anna: calls €0,20
+*** FLOP *** [Ah7c2d]
+Carl: checks
+Anna: bets €0,20
+Dora: calls €0,20
+Carl: folds
+*** TURN *** [Ah7c2d9s]
+Anna: bets €0,40
+Dora: raises €0,80
+Anna: calls €0,40
+*** RIVER *** [Ah7c2d9sKh]
+Anna: checks
+Dora: checks
+*** SHOWDOWN ***
+Dora: shows [AdKc] (Two Pairs, Aces and Kings)
+Anna: shows [7s7d] (Three of a kind, Sevens)
+Anna: collected (€3,20) from pot
+*** SUMMARY ***
+Total pot €3,20 | Rake €0
+Board [Ah7c2d9sKh]
+Seat 1: Dora (dealer) showed [AdKc] and lost with Two Pairs, Aces and Kings
+Seat 2: Carl (small blind) folded
+Seat 3: Anna (big blind) showed [7s7d] and won (€3,20) with Three of a kind, Sevens
+"""
+
+
+def test_fixed_limit_header_prints_the_small_and_big_bet() -> None:
+    h = _hand(FIXED)
+    assert h.limit is LimitType.FIXED_LIMIT
+    assert h.stakes == Stakes(10, 20, 0, 20, 40)
+    assert not [f for f in replay(h).findings if f.severity is Severity.ERROR]

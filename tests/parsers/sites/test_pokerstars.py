@@ -590,7 +590,8 @@ def test_collected_lines(rest, want):
         ("raises $0.75 to $1.25", (K.RAISE, 100, 125, 75, False)),  # 0.25 already in
         ("raises 100 to 300 and is all-in", (K.RAISE, 29975, 30000, 10000, True)),
         ("raises $1 to $2 to $3", "bad_amount"),  # cut at the first " to ": "$2 to $3"
-        ("raises $1 to $2 and has reached the $10 cap", (K.RAISE, 175, 200, 100, False)),
+        # a capped game's player who reached the cap plays on as if all-in (test_capped)
+        ("raises $1 to $2 and has reached the $10 cap", (K.RAISE, 175, 200, 100, True)),
         ("raises  to  to $2", "bad_amount"),  # "raises ( to ) to ($2)"
         ("raises to $1", "unknown_line"),
         ("raises $1 to ", "unknown_line"),

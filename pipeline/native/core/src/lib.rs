@@ -203,6 +203,9 @@ pub fn one_hand_of(
     line: usize,
 ) -> Result<(model::Hand, engine::Replay), &'static str> {
     let hand = (site.parse_hand)(lines, offset as i64, line as i64)?;
+    if rabbit_board(&hand) {
+        return Err("rabbit_hunt");
+    }
     if panic_hook_hits(&hand.hand_id) {
         panic!("test hook: panic on hand {}", hand.hand_id);
     }
@@ -214,6 +217,62 @@ pub fn one_hand_of(
         return Err("large_numbers");
     }
     Ok((hand, rep))
+}
+
+/// Whether the hand's board holds cards dealt after it ended (a rabbit hunt printed as a
+/// street): the Python reader cuts them and reports the line (`parsers.sites._kit.rabbit`),
+/// so such a hand is the Python path's. The same test as its `ended_on`: the fold that left
+/// one of the players (those the actions name, dealt known cards or paid), with no check,
+/// call, bet or raise after it, on a street before the board's last card.
+pub(crate) fn rabbit_board(hand: &model::Hand) -> bool {
+    use model::{Kind, Street};
+    let [board] = hand.boards.as_slice() else {
+        return false;
+    };
+    if board.is_empty() {
+        return false;
+    }
+    let mut live: Vec<i64> = hand
+        .seats
+        .iter()
+        .filter(|s| s.is_hero || s.hole.as_ref().is_some_and(|h| !h.is_empty()))
+        .map(|s| s.seat)
+        .collect();
+    live.extend(hand.report.collections.iter().map(|c| c.seat));
+    live.extend(
+        hand.actions
+            .iter()
+            .filter(|a| !matches!(a.kind, Kind::Show | Kind::Muck))
+            .map(|a| a.seat),
+    );
+    live.sort_unstable();
+    live.dedup();
+    if live.len() < 2 {
+        return false;
+    }
+    let mut end: Option<Street> = None;
+    for a in &hand.actions {
+        if end.is_some() {
+            if matches!(a.kind, Kind::Check | Kind::Call | Kind::Bet | Kind::Raise) {
+                return false;
+            }
+        } else if a.kind == Kind::Fold {
+            if let Some(i) = live.iter().position(|&s| s == a.seat) {
+                live.remove(i);
+                if live.len() == 1 {
+                    end = Some(a.street);
+                }
+            }
+        }
+    }
+    let keep = match end {
+        Some(Street::Preflop) => 0,
+        Some(Street::Flop) => 3,
+        Some(Street::Turn) => 4,
+        Some(Street::River) => 5,
+        _ => return false,
+    };
+    board.len() > keep
 }
 
 /// "finding:<code>" as a static string (the codes are a fixed table).

@@ -250,6 +250,16 @@ impl<'h> State<'h> {
             madd(&mut self.commit, seat, chips);
         }
     }
+    /// A wager the log calls all-in that leaves chips behind (a capped no-limit game's
+    /// player who reached the cap, a stack printed rounded up): those chips are out of play
+    /// and the seat acts no more (the Python engine's `state.set_aside`).
+    pub(crate) fn set_aside(&mut self, seat: i64) {
+        if self.stack(seat) > 0 && !self.is_folded(seat) {
+            mset(&mut self.stack, seat, 0);
+            self.n_able -= 1;
+            self.crossed(seat, 0);
+        }
+    }
     pub(crate) fn refund(&mut self, seat: i64, chips: i64) {
         let before = self.stack(seat);
         let after = before + chips;

@@ -486,6 +486,9 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
                 st.apply_bet_or_raise(a, to);
             }
         }
+        if a.all_in && matches!(kind, Kind::Call | Kind::Bet | Kind::Raise) {
+            st.set_aside(seat);
+        }
     }
     if !w.begun {
         begin_betting(st, w, out);

@@ -135,6 +135,9 @@ fn one_hand(
     let table = hand::hand_table(&doc)?;
     let site = hand::site(table, sites)?;
     let mut h = hand::build(table, chunk, offset as i64, line as i64)?;
+    if crate::rabbit_board(&h) {
+        return Err("rabbit_hunt");
+    }
     // the venue's conventions (engine/sites.rs); a venue with no entry has the generic ones
     h.site = engine::sites::rules_key(&site);
     if crate::panic_hook_hits(&h.hand_id) {

@@ -82,12 +82,19 @@ fn act(code: Code, kind: Kind, amount: i64, all_in: bool) -> Act {
 }
 
 pub(super) fn read_act(rest: &str, dec: u32) -> Result<Act, Defer> {
-    let all_in = rest.ends_with(" and is all-in");
-    let rest = if all_in {
+    let mut all_in = rest.ends_with(" and is all-in");
+    let mut rest = if all_in {
         &rest[..rest.len() - 14]
     } else {
         rest
     };
+    // a capped no-limit game: the player reached the cap and plays on as if all-in (any verb)
+    if !all_in && rest.ends_with(" cap") {
+        if let Some(i) = find_str(rest, " and has reached the ") {
+            rest = &rest[..i];
+            all_in = true;
+        }
+    }
     if rest.starts_with("shows ") || rest.starts_with("mucks") {
         let cards = if let Some(b) = rest.find('[') {
             shown_cards(rest, b)?
@@ -132,22 +139,20 @@ pub(super) fn read_act(rest: &str, dec: u32) -> Result<Act, Defer> {
         return Ok(act(Code::Adds, Kind::Call, money(t, dec)?, all_in));
     }
     if let Some(t) = rest.strip_prefix("bets ") {
-        let t = find_str(t, " and has reached the ").map_or(t, |i| &t[..i]);
         return Ok(act(Code::Adds, Kind::Bet, money(t, dec)?, all_in));
     }
-    if rest.starts_with("raises ") {
-        let rest = find_str(rest, " and has reached the ").map_or(rest, |i| &rest[..i]);
+    if let Some(said) = rest.strip_prefix("raises ") {
         // the first " to " from the second character of the amount on
-        let from = 7 + rest[7..].chars().next().map_or(0, char::len_utf8);
-        let cut = rest
+        let from = said.chars().next().map_or(0, char::len_utf8);
+        let cut = said
             .get(from..)
             .and_then(|s| find_str(s, " to "))
             .map(|i| i + from);
-        let Some(cut) = cut.filter(|&c| rest.len() > c + 4) else {
+        let Some(cut) = cut.filter(|&c| said.len() > c + 4) else {
             return Err("odd_raise");
         };
-        let to = money(&rest[cut + 4..], dec)?;
-        let by = money(&rest[7..cut], dec)?;
+        let to = money(&said[cut + 4..], dec)?;
+        let by = money(&said[..cut], dec)?;
         return Ok(Act {
             code: Code::Raises,
             kind: Some(Kind::Raise),
