@@ -227,8 +227,9 @@ def set_aside(state: TableState, seat: int) -> None:
     cap ("and has reached the $10 cap", "and is capped"): he can put in no more, and plays on
     as if all-in, however many chips he holds. A log that prints a stack rounded up says so
     too. Either way the seat no longer acts; his stack is not touched (``SeatResult`` is
-    reckoned from the printed stack and the chips that moved)."""
-    if state.stack[seat] > 0 and seat not in state.folded:
+    reckoned from the printed stack and the chips that moved). A seat under disconnect
+    protection is out of the betting already (:func:`apply_protect`)."""
+    if state.stack[seat] > 0 and seat not in state.folded and seat not in state.protected:
         state.stack[seat] = 0
         state.n_able -= 1
         crossed(state, seat, 0)
