@@ -188,7 +188,29 @@ def limits(hand: Hand) -> tuple[str, ...]:
         out.append("ante stake not the ante posted")  # PHH's stake is the antes written
     if any(not s.player for s in hand.seats if s.seat in dealt):
         out.append("a player without a name")  # PHH's "" reads back as p1, p2...
+    if _all_in_with_chips_behind(hand):
+        out.append("a capped player")  # PHH has no cap: read back, his chips are in play
     return tuple(out)
+
+
+def _all_in_with_chips_behind(hand: Hand) -> bool:
+    """Whether a wager the log calls all-in leaves chips behind (a capped no-limit game's
+    player who reached the cap): PHH says all-in only by a stack's end."""
+    stacks = {s.seat: s.stack for s in hand.seats if s.stack_known}
+    put: dict[int, int] = {}
+    for a in hand.actions:
+        if a.kind is ActionKind.UNCALLED_RETURN:
+            put[a.seat] = put.get(a.seat, 0) - a.amount
+            continue
+        put[a.seat] = put.get(a.seat, 0) + a.amount
+        if (a.all_in and a.kind in _WAGERS and a.seat in stacks
+                and put[a.seat] < stacks[a.seat]):
+            return True
+    return False
+
+
+#: The betting actions a capped player's all-in is written on.
+_WAGERS = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
 
 
 def _iso_currency(code: str) -> bool:
