@@ -118,28 +118,6 @@ def level_number(level: str | None) -> int | None:
     return total if total > 0 else None
 
 
-#: The actions that put a player's chips in the pot.
-_WAGERS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND,
-                     ActionKind.POST_STRADDLE, ActionKind.POST_DEAD, ActionKind.CALL,
-                     ActionKind.BET, ActionKind.RAISE})
-
-
-def _all_in_with_chips_behind(hand: Hand) -> bool:
-    """A wager the log calls all-in while its player keeps chips (a capped no-limit game:
-    the engines set the rest aside): PHH has no word for it, and reads every all-in as the
-    whole stack."""
-    stacks = {s.seat: s.stack for s in hand.seats}
-    put: dict[int, int] = {}
-    for a in hand.actions:
-        if a.kind is ActionKind.UNCALLED_RETURN:
-            put[a.seat] = put.get(a.seat, 0) - a.amount
-        elif a.kind in _WAGERS:
-            put[a.seat] = put.get(a.seat, 0) + a.amount
-        if a.all_in and put.get(a.seat, 0) < (stacks.get(a.seat) or 0):
-            return True
-    return False
-
-
 def limits(hand: Hand) -> tuple[str, ...]:
     """What of ``hand`` a PHH file cannot hold (empty: the round trip is exact)."""
     out: list[str] = []
@@ -156,8 +134,6 @@ def limits(hand: Hand) -> tuple[str, ...]:
         out.append("money the site added to the pot")
     if any(a.kind is ActionKind.POST_DEAD for a in hand.actions):
         out.append("dead blind")
-    if _all_in_with_chips_behind(hand):
-        out.append("an all-in that leaves chips behind (a capped game)")
     if hand.button_seat is not None and order and order[-1] != hand.button_seat:
         out.append("button not dealt in")
     live = [a for a in hand.actions if a.kind.is_live_post]
