@@ -164,3 +164,70 @@ def test_a_call_is_what_matches_a_short_all_in_bet() -> None:
         _SHORT_BET.format(n=301, call=100, back="Uncalled bet (60) returned to Bob\n"), 301)
     assert errors == ["wrong_call_amount"]
     assert seats["Bob"] == (Decimal(60), Decimal(140))
+
+
+# Ignition's cash tables print no stakes: they are the posted blinds. A big blind posted
+# all-in for less is not the stake; the first limp calls the whole big blind (as Ignition's
+# tournaments, whose header prints the level, show) and says what it was.
+_IGNITION = """\
+Ignition Hand #343770{n:04d} TBL#11443804 HOLDEM No Limit - 2017-03-16 21:40:51
+Seat 1: Dealer ($5 in chips)
+Seat 2: Small Blind ($5 in chips)
+Seat 3: Big Blind ($0.03 in chips)
+Dealer : Set dealer [1] 
+Small Blind : Small Blind $0.02 
+Big Blind : All-in $0.03 
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Ah Ad] 
+Small Blind : Card dealt to a spot [7c 2d] 
+Big Blind : Card dealt to a spot [9c 8h] 
+Dealer : Calls ${call} 
+Small Blind : Folds
+{back}*** FLOP *** [Kd 7s 2c]
+*** TURN *** [Kd 7s 2c] [3h]
+*** RIVER *** [Kd 7s 2c 3h] [4d]
+Dealer : Showdown [Ah Ad Kd 7s 4d] (One pair)
+Big Blind : Showdown [9c 8h Kd 7s 4d] (High card)
+Dealer : Hand result $0.08 
+*** SUMMARY ***
+Total Pot($0.08)
+Board [Kd 7s 2c 3h 4d]
+Seat+1: Dealer $0.08  with One pair [Ah Ad-Ah Ad Kd 7s 4d]  
+Seat+2: Small Blind Folded before the FLOP
+Seat+3: Big Blind lost with High card [9c 8h-Kd 7s 9c 8h 4d]  
+"""
+
+
+def _ignition(n: int, call: str, back: str) -> tuple[list[str], dict, Decimal]:
+    ret = f"Dealer : Return uncalled portion of bet ${back} \n" if back else ""
+    data = _IGNITION.format(n=n, call=call, back=ret).encode()
+    path = f"short-bb-ignition-{n}.txt"
+    assert same_packed(data, path) == "native"
+    packed = core.parse_file((data, path, 0, None, True))
+    assert not packed.rejects
+    rows = packed.rows.tables["findings"].to_pylist()
+    errors = [r["code"] for r in rows if r["severity"] == "error"]
+    seats = {r["player"]: (r["invested"], r["won"])
+             for r in packed.rows.tables["seats"].to_pylist()}
+    (hand,) = packed.rows.tables["hands"].to_pylist()
+    return errors, seats, hand["big_blind"]
+
+
+def test_ignition_the_first_limp_calls_the_whole_big_blind() -> None:
+    errors, seats, big_blind = _ignition(1, "0.05", "0.02")
+    assert errors == []
+    assert big_blind == Decimal("0.05")
+    assert seats["Dealer"] == (Decimal("0.03"), Decimal("0.08"))
+    assert seats["Big Blind"] == (Decimal("0.03"), Decimal("0"))
+
+
+def test_ignition_a_call_of_the_short_post_only_keeps_it_as_the_stake() -> None:
+    errors, seats, big_blind = _ignition(2, "0.03", "")
+    assert errors == []
+    assert big_blind == Decimal("0.03")
+    assert seats["Dealer"] == (Decimal("0.03"), Decimal("0.08"))
+
+
+def test_ignition_a_return_beyond_the_excess_is_still_flagged() -> None:
+    errors, _, _ = _ignition(3, "0.05", "0.03")
+    assert "uncalled_bet_wrong" in errors

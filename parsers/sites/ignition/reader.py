@@ -133,6 +133,11 @@ class _Play:
         self.set_dealer: int | None = None
         self.sb_post: int | None = None
         self.bb_post: int | None = None
+        #: the big blind was posted all-in, short: its post is not the stake (``_stakes``)
+        self.bb_short = False
+        #: the first preflop call by a seat with nothing in, before any bet or raise: the big
+        #: blind, printed whole even against a short all-in blind
+        self.limp: int | None = None
         self.ante = 0
         self.anted: set[int] = set()
         self.before_cards = True
@@ -295,6 +300,9 @@ class _Play:
                 self.dealt.add(seat)
         elif verb.startswith(("Calls ", "Call ", "Call(timeout) ")):
             amount = parse_money(verb.rpartition(" ")[2], dec)
+            if self.bb_short and self.limp is None and before == 0 \
+                    and self.street is Street.PREFLOP and not self._opened():
+                self.limp = amount
             self._add(seat, ActionKind.CALL, amount, self._put_in(seat, amount), line)
         elif verb.startswith(("Bets ", "Bets chip info(timeout) ")):
             kind = ActionKind.BET if self.level_bet == 0 else ActionKind.RAISE
@@ -331,6 +339,10 @@ class _Play:
             self._set_dealer(verb)
         elif not (verb in _IGNORED_VERBS or verb.startswith(_IGNORED_PREFIXES)):
             raise ParseError("unknown_line", "unknown action")
+
+    def _opened(self) -> bool:
+        """Whether anyone bet or raised before the flop (the first limp is then no blind)."""
+        return any(a.kind in (ActionKind.BET, ActionKind.RAISE) for a in self.actions)
 
     def _set_dealer(self, verb: str) -> None:
         """"Set dealer [3]": a fallback for the button (see the module docstring)."""
@@ -378,7 +390,8 @@ class _Play:
             kind, self.sb_post = ActionKind.POST_SMALL_BLIND, amount
         elif label == "Big Blind":
             kind = ActionKind.POST_BIG_BLIND
-            self.bb_post = amount if self.bb_post is None else self.bb_post
+            if self.bb_post is None:
+                self.bb_post, self.bb_short = amount, True
         else:
             raise ParseError("unknown_line", "all-in before the cards, not a blind")
         self.level_bet = max(self.level_bet, to)
@@ -431,7 +444,10 @@ class _Play:
 
 def _stakes(head: Head, play: _Play) -> Stakes:
     """Tournaments print the level's blinds and MVS tables their stakes; other cash games
-    only post them. Fixed limit: the small bet is the big blind, the big bet twice it."""
+    only post them. A big blind posted all-in for less is not the stake: the first player to
+    limp calls the whole big blind (the excess over the short post comes back uncalled), and
+    his call says what it was. Fixed limit: the small bet is the big blind, the big bet twice
+    it."""
     if head.level_blinds is not None:
         sb_text, bb_text = head.level_blinds
         small_blind, big_blind = int(sb_text.replace(",", "")), int(bb_text.replace(",", ""))
@@ -439,7 +455,10 @@ def _stakes(head: Head, play: _Play) -> Stakes:
         small_blind, big_blind = head.mvs_stakes
     elif play.bb_post is not None:
         big_blind = play.bb_post
-        small_blind = play.sb_post if play.sb_post is not None else play.bb_post // 2
+        if play.bb_short and play.limp is not None and play.limp > big_blind:
+            # a big blind all-in for less is not the stake: the first limp calls it whole
+            big_blind = play.limp
+        small_blind = play.sb_post if play.sb_post is not None else big_blind // 2
     else:
         raise ParseError("bad_header", "no stakes: neither printed nor posted", line=1,
                          text=head.text)

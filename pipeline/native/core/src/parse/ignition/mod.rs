@@ -104,13 +104,19 @@ fn read_summary(
     Ok((total, rake, board))
 }
 
-/// `_stakes`: the level's blinds, the MVS stakes, else the posted blinds.
+/// `_stakes`: the level's blinds, the MVS stakes, else the posted blinds (a short all-in big
+/// blind's stake from the first limp).
 fn stakes(head: &Head, play: &Play) -> Result<Stakes, Defer> {
     let (small_blind, big_blind) = if let Some(b) = head.level_blinds {
         b
     } else if let Some(b) = head.mvs_stakes {
         b
-    } else if let Some(bb) = play.bb_post {
+    } else if let Some(posted) = play.bb_post {
+        // a big blind all-in for less is not the stake: the first limp calls it whole
+        let bb = match play.limp {
+            Some(limp) if play.bb_short && limp > posted => limp,
+            _ => posted,
+        };
         (play.sb_post.unwrap_or(bb / 2), bb)
     } else {
         return Err("bad_header");

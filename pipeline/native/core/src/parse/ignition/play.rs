@@ -119,6 +119,11 @@ pub(super) struct Play<'s> {
     pub set_dealer: Option<i64>,
     pub sb_post: Option<i64>,
     pub bb_post: Option<i64>,
+    /// the big blind was posted all-in, short: its post is not the stake (`stakes`)
+    pub bb_short: bool,
+    /// the first preflop call by a seat with nothing in, before any bet or raise: the big
+    /// blind, printed whole even against a short all-in blind
+    pub limp: Option<i64>,
     pub ante: i64,
     anted: Vec<i64>,
     before_cards: bool,
@@ -152,6 +157,8 @@ impl<'s> Play<'s> {
             set_dealer: None,
             sb_post: None,
             bb_post: None,
+            bb_short: false,
+            limp: None,
             ante: 0,
             anted: Vec::new(),
             before_cards: true,
@@ -355,6 +362,17 @@ impl Play<'_> {
             }
         } else if starts(verb, &["Calls ", "Call ", "Call(timeout) "]) {
             let amount = money(last_word(verb), dec)?;
+            if self.bb_short
+                && self.limp.is_none()
+                && before == 0
+                && self.street == Street::Preflop
+                && !self
+                    .actions
+                    .iter()
+                    .any(|a| matches!(a.kind, Kind::Bet | Kind::Raise))
+            {
+                self.limp = Some(amount);
+            }
             let to = self.put_in(seat, amount);
             self.add(seat, Kind::Call, amount, to, line, false);
         } else if starts(verb, &["Bets ", "Bets chip info(timeout) "]) {
@@ -496,7 +514,10 @@ impl Play<'_> {
             self.sb_post = Some(amount);
             Kind::PostSmallBlind
         } else if label == "Big Blind" {
-            self.bb_post = self.bb_post.or(Some(amount));
+            if self.bb_post.is_none() {
+                self.bb_post = Some(amount);
+                self.bb_short = true;
+            }
             Kind::PostBigBlind
         } else {
             return Err("unknown_line");
