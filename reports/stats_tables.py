@@ -216,8 +216,9 @@ def define_view(con: duckdb.DuckDBPyConnection) -> None:
     Made anew by each refresh, since whether the store's flags are usable can change
     between imports (:func:`_view_decodes` tells a reader which it was made with)."""
     computed = "SELECT * FROM main.seat_stats_computed"
-    if _flags_usable(con) and _lean(con):
-        body = f"SELECT * FROM ({load('seat_stats_keyed')}) UNION ALL BY NAME {computed}"
+    if _keyed(con):
+        body = (f"WITH flag_rows AS (FROM stored.seat_flags) SELECT * FROM "
+                f"({load('seat_stats_keyed')}) UNION ALL BY NAME {computed}")
     else:
         body = computed
     con.execute(f"CREATE OR REPLACE VIEW main.seat_stats AS {body}")
@@ -232,11 +233,13 @@ def _view_decodes(con: duckdb.DuckDBPyConnection) -> bool:
     return bool(found) and "stored.seat_flags" in found[0][0]
 
 
-def _lean(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether the store keeps its hand tables in the lean layout the view reads."""
-    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = "
-                            "current_database() AND schema_name = 'stored' AND table_name "
-                            "= 'seat_flags'").fetchone()[0])
+def _keyed(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether the flags can be decoded by hand_key (seat_stats_keyed.sql): usable flags, in
+    a store of the lean layout (``stored.seat_flags``), which every writable open makes."""
+    lean = con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = "
+                       "current_database() AND schema_name = 'stored' AND table_name "
+                       "= 'seat_flags'").fetchone()[0]
+    return bool(lean) and _flags_usable(con)
 
 
 def _chunks(con: duckdb.DuckDBPyConnection) -> list[int]:

@@ -1,14 +1,18 @@
--- The per-seat facts of every stored hand whose flags the cores stored (the seat_flags
--- table, reports/facts.py), decoded: the first half of the seat_stats view that
--- reports/stats_tables.py keeps in a DuckDB store, the same rows as seat_stats_stored.sql.
--- It reads the lean stored tables (pipeline/store/layout.py: stored.hands, stored.seats,
--- stored.seat_flags, and stored.labels for the coded position) so that every seat is joined
--- to its flags on the integer hand_key, not on (site, hand_id) strings: the view costs a
--- reader about what reading a table of its rows would. No parameters.
-WITH h AS (
+-- The per-seat facts of the hands whose flags the cores stored (reports/facts.py), decoded
+-- from the rows of a relation `flag_rows` that the caller defines (a CTE with the columns of
+-- stored.seat_flags, or some of its rows): the seat_stats view that reports/stats_tables.py
+-- keeps in a DuckDB store binds it to all of stored.seat_flags. The same rows as
+-- seat_stats_stored.sql. It reads the lean stored tables (pipeline/store/layout.py:
+-- stored.hands, stored.seats, and stored.labels for the coded position) so that every seat
+-- is joined to its flags on the integer hand_key, not on (site, hand_id) strings. No
+-- parameters.
+WITH hands AS (
+    SELECT * FROM stored.hands WHERE hand_key IN (SELECT hand_key FROM flag_rows)
+),
+h AS (
     SELECT k.hand_key AS k, x.* FROM (
 @include seat_hand_rows
-    ) x JOIN stored.hands k USING (site, hand_id)
+    ) x JOIN hands k USING (site, hand_id)
 ),
 -- every dealt seat of those hands, with its flags (a flagged hand has a row per dealt seat)
 s AS (
@@ -16,7 +20,7 @@ s AS (
            coalesce(st.anonymous, false) AS anonymous, st.went_to_showdown,
            st.invested, st.collected, st.net, f.flags, f.post_aggr, f.post_calls,
            f.post_folds
-    FROM stored.seat_flags f
+    FROM flag_rows f
     JOIN stored.seats st ON st.hand_key = f.hand_key AND st.seat = f.seat
     LEFT JOIN stored.labels pos ON pos.name = 'seats.position' AND pos.code = st.position
     WHERE NOT coalesce(st.sitting_out, false)
@@ -27,7 +31,7 @@ s AS (
 paid AS (
     SELECT hand_key AS k, sum(greatest(collected, 0)) AS total_collected
     FROM stored.seats
-    WHERE NOT coalesce(sitting_out, false)
+    WHERE NOT coalesce(sitting_out, false) AND hand_key IN (SELECT hand_key FROM flag_rows)
     GROUP BY hand_key
 )
 @include seat_stats_decode
