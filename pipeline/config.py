@@ -21,6 +21,7 @@ __all__ = [
     "MAX_HAND_CHARS",
     "MAX_LINE_CHARS",
     "PARALLEL_BYTES",
+    "PARALLEL_FILE_BYTES",
     "PIECE_BYTES",
     "REJECT_TEXT_CHARS",
     "SETTLE_ENV",
@@ -61,13 +62,17 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 PIECE_BYTES = 8 * 1024 * 1024
 
 #: ``sidepot import`` without ``--jobs`` parses in one worker process a core
-#: (:func:`pipeline.ingest.pool.default_jobs`) once one of its files holds at least this many
-#: bytes (a piece of a streamed file, :data:`PIECE_BYTES`); otherwise the importing process
-#: parses alone. The pieces of a big file are what workers share well; many small files are
-#: not, yet: measured on 2 cores (2026-12-06, load 1.5), the whole corpus (53,483 hands, its
-#: largest file 1.9 MB) took 19.6 s with 2 workers against 15.9 s in one process, while a
-#: 20,000-hand file (29 MB) took 10.8 s against 11.8 s.
+#: (:func:`pipeline.ingest.pool.default_jobs`) once its input holds at least this many bytes
+#: (a piece of a streamed file, :data:`PIECE_BYTES`) in files of :data:`PARALLEL_FILE_BYTES`
+#: or more on average; otherwise the importing process parses alone (forking and the pipes
+#: would cost more than they share). Measured on 2 cores (2026-12-07, quiet): the whole corpus
+#: (94 MB, 3,235 files) 9.0 s with 2 workers against 14.7 s in one process; its PokerStars,
+#: GGPoker and Ignition files 8.9 s against 10.8 s; 5,000 one-hand PHH files (5 MB) 8.7 s
+#: against 7.5 s; the 36 KB of data/samples the same either way.
 PARALLEL_BYTES = PIECE_BYTES
+#: The mean file size below which workers do not pay (see :data:`PARALLEL_BYTES`): a folder
+#: of one-hand files (about 1 KB each) costs more in results sent back than it shares.
+PARALLEL_FILE_BYTES = 4 * 1024
 
 #: The largest hand, in characters; a bigger chunk is rejected as ``oversized_hand`` without
 #: being parsed. Real hands take 1-8 KB (the corpus's largest real hand: an XML tournament

@@ -36,7 +36,7 @@ from typing import TypeVar
 
 import pyarrow as pa
 
-from pipeline.config import PARALLEL_BYTES
+from pipeline.config import PARALLEL_BYTES, PARALLEL_FILE_BYTES
 from pipeline.core import GROUP_BYTES, GROUP_FILES, parse_file, parse_files
 from pipeline.ingest.pack import PackedFile
 
@@ -74,13 +74,16 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def jobs_for(largest_file: int, jobs: int | None = None) -> int:
-    """The worker processes an import runs whose largest file holds ``largest_file`` bytes:
-    ``jobs`` when given, else one a core once that file is big enough to be read in pieces
-    (:data:`~pipeline.config.PARALLEL_BYTES`), else 1 (the importing process parses)."""
+def jobs_for(total_bytes: int, files: int, jobs: int | None = None) -> int:
+    """The worker processes an import of ``files`` files holding ``total_bytes`` runs:
+    ``jobs`` when given, else one a core once the input is big enough to share
+    (:data:`~pipeline.config.PARALLEL_BYTES`) in files that are not tiny
+    (:data:`~pipeline.config.PARALLEL_FILE_BYTES` on average), else 1 (the importing
+    process parses)."""
     if jobs is not None:
         return max(1, jobs)
-    return default_jobs() if largest_file >= PARALLEL_BYTES else 1
+    shared = total_bytes >= PARALLEL_BYTES and total_bytes >= PARALLEL_FILE_BYTES * files
+    return default_jobs() if shared else 1
 
 
 #: Pools stopped mid-work (see :meth:`Pool.stop`): their threads are never joined.

@@ -95,7 +95,7 @@ def import_paths(
     start = time.perf_counter()
     files = list(iter_files(paths))
     bytes_total = sum(_size(p) for p in files)
-    jobs = jobs_for(max((_size(p) for p in files), default=0), jobs)
+    jobs = jobs_for(bytes_total, len(files), jobs)
     run = RunCounts()
     existed = Path(db_path).exists()
     writer: Writer | None = None

@@ -306,20 +306,23 @@ def test_jobs_are_grouped_in_order_and_a_large_one_goes_alone():
     assert [x for g in groups for x in g] == list(sizes)
 
 
-def test_without_jobs_an_input_with_a_big_file_runs_one_worker_a_core(monkeypatch, inputs,
-                                                                     tmp_path):
-    """``--jobs`` defaults to the machine's cores, but only once a file is big enough to be
-    read in pieces; the summary says how many processes ran."""
-    from pipeline.config import PARALLEL_BYTES
+def test_without_jobs_a_big_input_runs_one_worker_a_core(monkeypatch, inputs, tmp_path):
+    """``--jobs`` defaults to the machine's cores, but only once the input is big enough to
+    share, in files that are not tiny; the summary says how many processes ran."""
+    from pipeline.config import PARALLEL_BYTES, PARALLEL_FILE_BYTES
     from pipeline.ingest import pool
 
     monkeypatch.setattr(pool, "default_jobs", lambda: 3)
-    assert pool.jobs_for(PARALLEL_BYTES) == 3
-    assert pool.jobs_for(PARALLEL_BYTES - 1) == 1
-    assert pool.jobs_for(PARALLEL_BYTES - 1, 2) == 2 and pool.jobs_for(10**9, 1) == 1
+    assert pool.jobs_for(PARALLEL_BYTES, 1) == 3
+    assert pool.jobs_for(PARALLEL_BYTES - 1, 1) == 1
+    many_tiny = PARALLEL_BYTES // PARALLEL_FILE_BYTES + 1  # one-hand files: not shared
+    assert pool.jobs_for(PARALLEL_BYTES, many_tiny) == 1
+    assert pool.jobs_for(PARALLEL_BYTES, many_tiny - 1) == 3
+    assert pool.jobs_for(0, 1, 2) == 2 and pool.jobs_for(10**9, 1, 1) == 1
     small = import_paths([inputs], tmp_path / "small.duckdb", jobs=None)
     assert small.jobs == 1 and small.hands_imported > 0
     monkeypatch.setattr(pool, "PARALLEL_BYTES", 1)
+    monkeypatch.setattr(pool, "PARALLEL_FILE_BYTES", 1)
     monkeypatch.setattr(pool, "default_jobs", lambda: 2)
     parallel = import_paths([inputs], tmp_path / "parallel.duckdb", jobs=None)
     assert parallel.jobs == 2 and parallel.hands_imported == small.hands_imported

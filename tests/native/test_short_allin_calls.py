@@ -14,6 +14,8 @@ Each hand is ours, in the PokerStars layout; both cores must store identical row
 native core claims every hand), and the correct ones store the log's own net.
 """
 
+# ruff: noqa: W291  (Ignition's lines are quoted verbatim, with the site's trailing blanks)
+
 from __future__ import annotations
 
 from decimal import Decimal
