@@ -55,6 +55,21 @@ def same_packed(data: bytes, path: str, start: int = 0, final: bool = True) -> s
     return got.core
 
 
+def read_natively(data: bytes, path: str):  # noqa: ANN201 - (codes, seats, the PackedFile)
+    """One hand file read by the native core, the two cores agreeing to the row and nothing
+    rejected: its error codes, each player's (invested, won), and the PackedFile."""
+    from pipeline import core
+
+    assert same_packed(data, path) == "native"
+    packed = core.parse_file((data, path, 0, None, True))
+    assert not packed.rejects
+    rows = packed.rows.tables["findings"].to_pylist()
+    errors = [r["code"] for r in rows if r["severity"] == "error"]
+    seats = {r["player"]: (r["invested"], r["won"])
+             for r in packed.rows.tables["seats"].to_pylist()}
+    return errors, seats, packed
+
+
 def simulated_text(n: int, seed: int, **kw: object) -> str:
     """``n`` simulated hands written as PokerStars text."""
     try:

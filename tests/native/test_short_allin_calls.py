@@ -22,8 +22,7 @@ from decimal import Decimal
 
 import pytest
 
-from pipeline import core
-from tests.native.parity import same_packed
+from tests.native.parity import read_natively
 
 pytest.importorskip("sidepot_native", reason="the native core is not built")
 
@@ -116,15 +115,7 @@ Seat 3: Carl (big blind) showed [9c 8h] and lost
 
 def _read(text: str, n: int) -> tuple[list[str], dict[str, tuple[Decimal, Decimal]]]:
     """(error codes, player -> (invested, won)) of one hand, both cores agreeing."""
-    data = text.encode()
-    path = f"short-call-{n}.txt"
-    assert same_packed(data, path) == "native"
-    packed = core.parse_file((data, path, 0, None, True))
-    assert not packed.rejects
-    rows = packed.rows.tables["findings"].to_pylist()
-    errors = [r["code"] for r in rows if r["severity"] == "error"]
-    seats = {r["player"]: (r["invested"], r["won"])
-             for r in packed.rows.tables["seats"].to_pylist()}
+    errors, seats, _ = read_natively(text.encode(), f"short-call-{n}.txt")
     return errors, seats
 
 
@@ -203,14 +194,7 @@ Seat+3: Big Blind lost with High card [9c 8h-Kd 7s 9c 8h 4d]
 def _ignition(n: int, call: str, back: str) -> tuple[list[str], dict, Decimal]:
     ret = f"Dealer : Return uncalled portion of bet ${back} \n" if back else ""
     data = _IGNITION.format(n=n, call=call, back=ret).encode()
-    path = f"short-bb-ignition-{n}.txt"
-    assert same_packed(data, path) == "native"
-    packed = core.parse_file((data, path, 0, None, True))
-    assert not packed.rejects
-    rows = packed.rows.tables["findings"].to_pylist()
-    errors = [r["code"] for r in rows if r["severity"] == "error"]
-    seats = {r["player"]: (r["invested"], r["won"])
-             for r in packed.rows.tables["seats"].to_pylist()}
+    errors, seats, packed = read_natively(data, f"short-bb-ignition-{n}.txt")
     (hand,) = packed.rows.tables["hands"].to_pylist()
     return errors, seats, hand["big_blind"]
 

@@ -22,8 +22,7 @@ from decimal import Decimal
 
 import pytest
 
-from pipeline import core
-from tests.native.parity import same_packed
+from tests.native.parity import read_natively
 
 pytest.importorskip("sidepot_native", reason="the native core is not built")
 
@@ -84,15 +83,7 @@ Seat 3: Carl (big blind) showed [Ah Ad] and won ({pot})
 
 def _read(text: str, n: int) -> tuple[list[str], dict[str, tuple[Decimal, Decimal]]]:
     """(error codes, player -> (invested, won)) of one hand, both cores agreeing."""
-    data = text.encode()
-    path = f"short-ante-{n}.txt"
-    assert same_packed(data, path) == "native"
-    packed = core.parse_file((data, path, 0, None, True))
-    assert not packed.rejects
-    rows = packed.rows.tables["findings"].to_pylist()
-    errors = [r["code"] for r in rows if r["severity"] == "error"]
-    seats = {r["player"]: (r["invested"], r["won"])
-             for r in packed.rows.tables["seats"].to_pylist()}
+    errors, seats, _ = read_natively(text.encode(), f"short-ante-{n}.txt")
     return errors, seats
 
 
