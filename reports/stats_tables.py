@@ -217,7 +217,7 @@ def define_view(con: duckdb.DuckDBPyConnection) -> None:
     between imports (:func:`_view_decodes` tells a reader which it was made with)."""
     computed = "SELECT * FROM main.seat_stats_computed"
     if _keyed(con):
-        body = (f"WITH flag_rows AS (FROM stored.seat_flags) SELECT * FROM "
+        body = (f"WITH flag_rows AS NOT MATERIALIZED (FROM stored.seat_flags) SELECT * FROM "
                 f"({load('seat_stats_keyed')}) UNION ALL BY NAME {computed}")
     else:
         body = computed

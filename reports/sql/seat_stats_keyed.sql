@@ -7,7 +7,7 @@
 -- is joined to its flags on the integer hand_key, not on (site, hand_id) strings. No
 -- parameters.
 WITH hands AS (
-    SELECT * FROM stored.hands WHERE hand_key IN (SELECT hand_key FROM flag_rows)
+    FROM stored.hands
 ),
 h AS (
     SELECT k.hand_key AS k, x.* FROM (
@@ -26,12 +26,12 @@ s AS (
     WHERE NOT coalesce(st.sitting_out, false)
 ),
 -- how much the winners of each hand collected (to share its rake): the same sum over its
--- dealt seats as s has, read apart from s so that a reader's filter on s (a player) is
--- pushed down to the seats it reads
+-- dealt seats as s has, read apart from s and from flag_rows, so that a reader's filter (a
+-- player, a date) reaches the seats and hands it reads and nothing else is scanned
 paid AS (
     SELECT hand_key AS k, sum(greatest(collected, 0)) AS total_collected
     FROM stored.seats
-    WHERE NOT coalesce(sitting_out, false) AND hand_key IN (SELECT hand_key FROM flag_rows)
+    WHERE NOT coalesce(sitting_out, false)
     GROUP BY hand_key
 )
 @include seat_stats_decode
