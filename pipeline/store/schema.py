@@ -229,9 +229,9 @@ FINDINGS = Table("findings", (
 
 #: The per-seat stat facts (``reports.facts``), computed by the core that parsed the hand and
 #: stored with its other rows: a row per seat dealt in, the 0/1 facts packed as bits of
-#: ``flags`` (bit i is ``reports.facts.FLAGS[i]``). ``reports.stats`` decodes them instead of
-#: computing the facts with its SQL; ``seat_flags_meta`` names the definition they were made
-#: by (:mod:`pipeline.store.seat_flags`). Internal: not exported (:data:`NOT_EXPORTED`).
+#: ``flags`` (bit i is ``reports.facts.FLAGS[i]``). ``reports.stats_tables`` decodes them
+#: instead of computing the facts with its SQL; ``seat_flags_meta`` names the definition they
+#: were made by (:mod:`pipeline.store.seat_flags`). Internal: not exported (:data:`NOT_EXPORTED`).
 SEAT_FLAGS = Table("seat_flags", (
     _SITE,
     _HAND_ID,
