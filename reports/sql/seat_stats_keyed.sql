@@ -6,13 +6,10 @@
 -- stored.hands, stored.seats, and stored.labels for the coded position) so that every seat
 -- is joined to its flags on the integer hand_key, not on (site, hand_id) strings. No
 -- parameters.
-WITH hands AS (
+WITH h AS (
+    SELECT hand_key AS k,
+@include seat_hand_columns
     FROM stored.hands
-),
-h AS (
-    SELECT k.hand_key AS k, x.* FROM (
-@include seat_hand_rows
-    ) x JOIN hands k USING (site, hand_id)
 ),
 -- every dealt seat of those hands, with its flags (a flagged hand has a row per dealt seat)
 s AS (
