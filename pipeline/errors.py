@@ -29,7 +29,7 @@ class StoreBusyError(SidepotError):
 
 
 class ImportInterrupted(SidepotError):
-    """Ctrl-C stopped an import: the batch in flight was rolled back, committed ones stay.
+    """Ctrl-C stopped an import: a batch being stored ended first, committed ones stay.
 
     ``summary`` (an :class:`pipeline.ingest.summary.ImportSummary`) counts what was committed;
     running the same import again resumes each file where its committed progress stops.

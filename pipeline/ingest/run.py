@@ -26,9 +26,10 @@ Why it is built this way:
   older file's cut last hand is a reject with its reason (:mod:`pipeline.ingest.writer`).
   ``force`` reads every file from its start again (hands already stored count as
   duplicates; rejects are found afresh).
-- Ctrl-C: worker processes ignore SIGINT and are stopped by this process; the batch in flight
-  is rolled back (DuckDB's "Query interrupted" is the same event), committed batches stay
-  with their progress rows, and :class:`~pipeline.errors.ImportInterrupted` carries the
+- Ctrl-C: worker processes ignore SIGINT and are stopped by this process; a batch that the
+  writer thread is storing ends first (committed, or rolled back if DuckDB saw the interrupt:
+  "Query interrupted" is the same event; :mod:`pipeline.ingest.batcher`), committed batches
+  stay with their progress rows, and :class:`~pipeline.errors.ImportInterrupted` carries the
   summary of what was committed. Running the same import again resumes.
 - Zip archives are read in memory with limits (:mod:`pipeline.ingest.archive`).
 - The library never prints: progress goes to an optional callback and the outcome is an
@@ -52,10 +53,11 @@ from pipeline.config import DEFAULT_BATCH, IMPORT_MEMORY_LIMIT
 from pipeline.errors import ImportInterrupted, SidepotError
 from pipeline.ingest import archive
 from pipeline.ingest.anonymous import mark_stored
+from pipeline.ingest.counts import RunCounts
 from pipeline.ingest.files import iter_files
 from pipeline.ingest.pool import Pool, fewer_collections, jobs_for
 from pipeline.ingest.summary import ImportSummary
-from pipeline.ingest.writer import ProgressCallback, RunCounts, Task, Writer
+from pipeline.ingest.writer import ProgressCallback, Task, Writer
 from pipeline.ingest.zones import ZoneSettings, rezone_stored
 from pipeline.store.db import Store
 
@@ -109,10 +111,14 @@ def import_paths(
             writer = Writer(store, run, batch_size, progress, live, set(settled), limits,
                             force, zones, settle)
             writer.position = (0, len(files), bytes_total)
-            for task, packed in pool.map_ordered(writer.tasks(files), Task.job):
-                writer.finish(task, packed)
-                del task, packed  # not kept alive while the next file (or piece) is parsed
-            writer.batcher.flush()
+            try:
+                for task, packed in pool.map_ordered(writer.tasks(files), Task.job):
+                    writer.finish(task, packed)
+                    del task, packed  # not kept alive while the next file (or piece) is parsed
+                writer.batcher.flush()
+                writer.batcher.settle()
+            finally:  # a batch still being written ends before the store closes
+                writer.batcher.close()
             if not live:  # (a watch pass reads new hands only, every second)
                 run.rezoned = rezone_stored(store.con, zones or ZoneSettings())
                 mark_stored(store.con)  # seats stored before the column existed

@@ -83,8 +83,10 @@ def line_ends(region: bytes) -> int:
     .count("\\n")``: CR, LF and CRLF each end one), for a region that starts at the file's
     start or after a line feed and ends after one (or at the file's end). A BOM inside the
     region may start a line of its own when decoded: only then is the region decoded."""
-    if _BOM in region[1:]:
+    if region.find(_BOM, 1) != -1:  # (no copy of the region)
         return decode(region)[0].count("\n")
+    if b"\r" not in region:  # (a byte search: most files end their lines with LF alone)
+        return region.count(b"\n")
     return region.count(b"\n") + region.count(b"\r") - region.count(b"\r\n")
 
 

@@ -33,13 +33,12 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from itertools import chain
 from pathlib import Path
 
 from pipeline.config import DETECT_BYTES, MAX_FILE_BYTES, may_still_grow, settle_seconds
 from pipeline.ingest import archive
-from pipeline.ingest.anonymous import mark_seats
-from pipeline.ingest.counts import RunCounts, pending_tail
+from pipeline.ingest.batcher import Batcher
+from pipeline.ingest.counts import pending_tail
 from pipeline.ingest.pack import PackedFile, with_tail
 from pipeline.ingest.reread import (
     Position,
@@ -59,9 +58,8 @@ from pipeline.ingest.stream import (
     stream_digest,
     streamed_format,
 )
-from pipeline.ingest.zones import ZoneSettings, resolve_hands, unzoned_sites
-from pipeline.store.db import FileRecord, Reject, Rows, Store
-from pipeline.store.rows import concat_rows
+from pipeline.ingest.zones import ZoneSettings
+from pipeline.store.db import FileRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,97 +79,6 @@ ProgressCallback = Callable[[Progress], None]
 
 def _hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-class Batcher:
-    """Collects hands and rejects until batch_size, then writes them with their files' rows.
-
-    Hands arrive already flattened (:class:`PackedFile`); the batcher keeps runs of rows per
-    file and cuts them out of the file's tables only when the batch is written.
-    """
-
-    def __init__(self, store: Store, run: RunCounts, batch_size: int,
-                 zones: ZoneSettings | None = None) -> None:
-        self.store = store
-        self.zones = zones or ZoneSettings()
-        self.run = run
-        self.batch_size = max(1, batch_size)
-        self.pieces: list[Rows] = []
-        self.current: tuple[PackedFile, int, int] | None = None  # file, first row, end row
-        self.count = 0
-        self.rejects: list[Reject] = []
-        self.files: dict[str, FileRecord] = {}  # latest record per path, counts as committed
-        self.dirty: set[str] = set()
-        self.committed = run.snapshot()  # the run's counts as of the last committed batch
-
-    def update_file(self, record: FileRecord) -> None:
-        committed = self.files.get(record.path)
-        if committed is not None:  # imported/duplicates are owned by the store's accounting
-            record = replace(record, imported=committed.imported, duplicates=committed.duplicates)
-        self.files[record.path] = record
-        self.dirty.add(record.path)
-
-    @property
-    def room(self) -> int:
-        """Hands (or rejects) the batch takes before it is full."""
-        return self.batch_size - self.count
-
-    def add(self, packed: PackedFile, lo: int, hi: int, rejected: Sequence[int]) -> None:
-        """Outcomes ``lo`` to ``hi`` (exclusive) of one file; ``rejected`` lists those of them
-        that are rejects, in order. Their hands are consecutive rows of the file's tables, so
-        they extend the current run of rows (or start one): no per-hand work but counting."""
-        run = self.run
-        run.hands_seen += hi - lo
-        self.count += hi - lo
-        if rejected:
-            run.rejected += len(rejected)
-            for i in rejected:
-                reject = packed.rejects[i]
-                run.reasons[reject.reason] += 1
-                if reject.reason == "unknown_format":
-                    run.unknown_files[reject.source_file] = None
-                self.rejects.append(reject)
-        run.codes.update(chain.from_iterable(packed.codes[lo:hi]))
-        first = packed.first_row(lo)
-        end = first + (hi - lo) - len(rejected)
-        if first == end:
-            return
-        current = self.current
-        if current is not None and current[0] is packed and current[2] == first:
-            self.current = (packed, current[1], end)
-        else:
-            self._close_run()
-            self.current = (packed, first, end)
-
-    def _close_run(self) -> None:
-        if self.current is not None:
-            packed, lo, hi = self.current
-            rows = packed.rows
-            self.pieces.append(rows if (lo, hi) == (0, rows.n_hands) else rows.slice(lo, hi))
-            self.current = None
-
-    @property
-    def full(self) -> bool:
-        return self.count >= self.batch_size
-
-    def flush(self) -> None:
-        self._close_run()
-        if not (self.pieces or self.rejects or self.dirty):
-            return
-        records = [self.files[p] for p in sorted(self.dirty)]
-        rows = concat_rows(self.pieces)
-        hands = resolve_hands(rows.tables["hands"], self.zones)
-        rows = replace(rows, tables={**rows.tables, "hands": hands,
-                                     "seats": mark_seats(rows.tables["seats"])})
-        self.run.unzoned.update(unzoned_sites(hands))
-        self.run.severities.update(rows.tables["findings"].column("severity").to_pylist())
-        result = self.store.write_rows(rows, self.rejects, records)
-        self.run.imported += result.imported
-        self.run.duplicates += result.duplicates
-        for record in result.files:
-            self.files[record.path] = record
-        self.pieces, self.rejects, self.dirty, self.count = [], [], set(), 0
-        self.committed = self.run.snapshot()
 
 
 #: The status of a file skipped as too large to read.
@@ -404,6 +311,7 @@ class Writer:
         end = prev.bytes_consumed
         if prev.status != "complete" or end != prev.size or size <= end:
             return None
+        self.batcher.settle()  # the store is this thread's again (the batch in flight stored)
         at = last_position(self.store, name, end)
         return at if at is not None and ends_open(read(at.offset, end), 0, end - at.offset) \
             else None
@@ -493,6 +401,7 @@ class Writer:
         prev, base, start, name = task.prev, task.base, task.start, task.name
         if prev is None:
             return base
+        self.batcher.settle()  # the store is this thread's again (the batch in flight stored)
         restart = None
         if task.again is not None:
             assert base is not None and task.data is not None
