@@ -266,13 +266,16 @@ class Writer:
     def _piece_tasks(self, path: Path, index: int, mtime: datetime, prev: FileRecord | None,
                      fmt: str) -> Iterator[Task]:
         name, run = str(path), self.run
+        digest = ""  # a new or changed file's hash is taken as its bytes are consumed (_feed)
         try:
-            digest, size = stream_digest(path)
+            size = path.stat().st_size
+            if (not self.force and prev is not None and prev.size == size
+                    and prev.status not in ("partial", _TOO_LARGE)):  # maybe only touched
+                digest, size = stream_digest(path)
         except OSError:
             run.skip("unreadable", name)
             return
-        if (not self.force and prev is not None and prev.content_hash == digest
-                and prev.status not in ("partial", _TOO_LARGE)):
+        if digest and prev is not None and prev.content_hash == digest:
             run.unchanged += 1
             run.bytes_done += size
             if prev.mtime != mtime:
@@ -298,7 +301,7 @@ class Writer:
         for piece, data in pieces(path, (base.format if base else None) or fmt, start, size,
                                   lines, piece_bytes(), reach):
             if data is None and piece.first:  # nowhere to cut: too large, as a whole file
-                yield self._too_large(name, index, size, mtime, digest)
+                yield self._too_large(name, index, size, mtime, digest or _digest(path))
                 return
             yield Task(name, index, data, mtime, start, base, final, digest, prev=prev,
                        again=again, piece=piece, head=head, fmt=fmt, hold=hold)
@@ -465,8 +468,13 @@ class Writer:
             self.run.incomplete += 1
             self.run.incomplete_files.append(task.name)
             self.run.pending.append(pending_tail(task.name, size, parsed))
+        content_hash = record.content_hash
+        if piece is not None and piece.last and not task.digest:  # the file's hash: the bytes
+            whole = hasher.copy()  # consumed, then the rest of the last piece (one pass)
+            whole.update(memoryview(data)[parsed.consumed - base :])
+            content_hash = whole.hexdigest()
         record = replace(record, bytes_consumed=parsed.consumed, hands=hands, rejected=rejected,
-                         consumed_hash=hasher.hexdigest(),
+                         consumed_hash=hasher.hexdigest(), content_hash=content_hash,
                          status="complete" if done else "partial")
         batcher.update_file(record)
 
@@ -476,6 +484,14 @@ class Writer:
             self.progress(Progress(name, done, total,
                                    self.run.bytes_done if bytes_done is None else bytes_done,
                                    bytes_total, self.run.hands_seen))
+
+
+def _digest(path: Path) -> str:
+    """A streamed file's content hash, read apart (a file not read: too large to cut)."""
+    try:
+        return stream_digest(path)[0]
+    except OSError:
+        return ""
 
 
 def _resumable(prev: FileRecord, data: bytes) -> bool:

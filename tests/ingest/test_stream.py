@@ -110,3 +110,36 @@ def test_a_streamed_file_grown_and_stopped_mid_way_ends_as_a_clean_import(
     resumed = import_paths([path], stopped, batch_size=5)
     assert resumed.resumed_files == 1
     assert differences(stopped, db) == {}
+
+
+def test_a_streamed_file_is_hashed_whole_as_it_is_consumed(tmp_path, small_pieces):
+    """A streamed file's content hash is its bytes' (taken as they are consumed, the held
+    back tail included), so touching it changes nothing and the next import passes it over."""
+    import hashlib
+    import os
+
+    import duckdb
+
+    data = _text(60).encode()
+    path = tmp_path / "big.txt"
+    cut = data.rindex(b"*** SUMMARY")
+    path.write_bytes(data[:cut])  # the last hand still being written: held back
+    db = tmp_path / "got.duckdb"
+    first = import_paths([path], db)
+    assert first.incomplete_tail == 1
+    with duckdb.connect(str(db), read_only=True) as con:
+        (content_hash, status), = con.execute(
+            "SELECT content_hash, status FROM files").fetchall()
+    assert status == "partial"
+    assert content_hash == hashlib.blake2b(data[:cut], digest_size=16).hexdigest()
+    path.write_bytes(data)
+    import_paths([path], db)
+    with duckdb.connect(str(db), read_only=True) as con:
+        (content_hash, status), = con.execute(
+            "SELECT content_hash, status FROM files").fetchall()
+    assert status == "complete"
+    assert content_hash == hashlib.blake2b(data, digest_size=16).hexdigest()
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # touched, not changed
+    again = import_paths([path], db)
+    assert again.unchanged_files == 1 and again.hands_imported == 0
