@@ -12,6 +12,7 @@ use crate::codes::{finding, Finding, Severity};
 use crate::model::*;
 use crate::money::Amounts;
 
+mod button;
 mod cards;
 mod cascade;
 mod checks;
@@ -62,11 +63,22 @@ pub struct Replay {
 /// root error rather than one per rule it upsets (`cascade`).
 pub fn replay(hand: &Hand) -> Result<Replay, &'static str> {
     let rules = rules_for(hand.site);
-    if rules.infer_button && hand.button_seat.is_none() {
-        // the button is inferred from the deal and the action (pipeline/engine/button.py),
-        // which this port does not do: the Python core decides the hand
-        return Err("button_inference");
-    }
+    let inferred;
+    let hand = match hand.button_seat {
+        // a log that names no button: the one its posts and deal imply (button.rs), for the
+        // replay only (the hand as stored keeps the log's own button_seat)
+        None if rules.infer_button => match button::infer_button(hand) {
+            Some(b) => {
+                inferred = Hand {
+                    button_seat: Some(b),
+                    ..hand.clone()
+                };
+                &inferred
+            }
+            None => hand,
+        },
+        _ => hand,
+    };
     let first = replay_once(hand)?;
     if rules.fold_stakes_echoes
         && first
