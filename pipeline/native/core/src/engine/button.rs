@@ -117,11 +117,11 @@ fn from_first_postflop_actor(hand: &Hand, dealt: &[i64], bb: i64) -> Option<i64>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::{Action, Cards, Seat};
 
-    fn act(street: Street, seat: i64, kind: Kind) -> Action {
+    pub(crate) fn act(street: Street, seat: i64, kind: Kind) -> Action {
         Action {
             street,
             seat,
@@ -135,7 +135,7 @@ mod tests {
         }
     }
 
-    fn hand(seats: &[i64], actions: Vec<Action>) -> Hand {
+    pub(crate) fn hand(seats: &[i64], actions: Vec<Action>) -> Hand {
         Hand {
             site: "ignition",
             hand_id: "1".into(),
