@@ -223,9 +223,13 @@ def test_the_button_on_the_big_blind_heads_up_is_an_error_on_pokerstars() -> Non
 
 def test_a_player_who_leaves_after_posting_is_folded(give_rules) -> None:  # noqa: ANN001
     give_rules("pokerstars", "GENERIC")
-    errors, warnings, seats = _read(_hand(_LEAVER, 8), "leaver.txt")
+    data = _hand(_LEAVER, 8)
+    errors, warnings, seats = _read(data, "leaver.txt")
     # one warning, for Dave; Alice, who acts after him, is not flagged
     assert (errors, warnings) == ([], ["out_of_turn"])
+    (message,) = [r["message"] for r in read_natively(data, "leaver.txt")[2].rows
+                  .tables["findings"].to_pylist() if r["code"] == "out_of_turn"]
+    assert "(Dave)" in message and "Alice" not in message
     assert seats == {"Alice": (10, 40), "Bob": (10, 0), "Carl": (10, 0), "Dave": (10, 0)}
 
 
