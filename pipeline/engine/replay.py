@@ -16,6 +16,7 @@ from __future__ import annotations
 from parsers.model import Action, ActionKind, Game, Hand, Street
 from pipeline.engine import cascade, reconcile, streets
 from pipeline.engine.amounts import Amounts
+from pipeline.engine.blinds import with_inferred_blinds
 from pipeline.engine.button import with_inferred_button
 from pipeline.engine.cards import (
     check_boards,
@@ -41,8 +42,13 @@ def replay(hand: Hand) -> Replay:
 
     Where the site's table folds echoes (``sites.SiteRules.fold_stakes_echoes``), a header whose
     stakes are not the posted blinds is one root error rather than one per rule it upsets
-    (``cascade``)."""
+    (``cascade``). Where the log prints no blinds or no button, the ones its play implies are
+    judged (``blinds``, ``button``); the hand as stored keeps the log's own."""
     rules = rules_for(hand.site)
+    if not rules.judge_first_actor_without_blinds:
+        # a log that may print no blind lines: the blinds its betting implies (blinds.py),
+        # before the button, which the small blind then places
+        hand = with_inferred_blinds(hand)
     if rules.infer_button and hand.button_seat is None:
         hand = with_inferred_button(hand)
     result = _replay(hand)

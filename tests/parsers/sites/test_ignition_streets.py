@@ -169,12 +169,27 @@ def test_a_hand_that_ends_preflop_is_read_as_before():
 
 @pytest.mark.parametrize("text", [HEAD_FL + PLAY_FL + END_FL, NL])
 def test_the_native_core_stores_the_same_rows(text: str):
-    """The native core does not infer streets: it hands such a hand to the Python reader, so
-    both cores store identical rows."""
+    """The native reader infers the streets too (``parse/ignition/play.rs``): it claims such
+    a hand and stores the Python reader's rows."""
     pytest.importorskip("sidepot_native", reason="the native core is not built")
     from tests.native.parity_sites import SiteTally, compare_site_file
 
     t = SiteTally()
     compare_site_file(text.encode(), "bodog-2012.txt", "ignition", t)
-    assert t.mismatches == []
-    assert dict(t.deferred) == {"street_lines_absent": 1}
+    assert (t.mismatches, dict(t.deferred), t.compared) == ([], {}, 1)
+
+
+@pytest.mark.parametrize("text", [
+    HEAD_FL + PLAY_FL + "Big Blind  [ME] : Bets $4 \nSmall Blind : Calls $4 \n" + END_FL,
+    HEAD_FL + PLAY_FL + END_FL.replace("Board [2s 9h 5c Jd 3h]", "Board [2s 9h 5c]"),
+])
+def test_the_native_core_leaves_an_unknown_street_to_the_python_reject(text: str):
+    """Betting past the river, or a board shorter than the streets played: the native core
+    claims no rows and the Python reader rejects the hand (``streets_unknown``)."""
+    pytest.importorskip("sidepot_native", reason="the native core is not built")
+    from tests.native.parity_sites import SiteTally, compare_site_file
+
+    t = SiteTally()
+    compare_site_file(text.encode(), "bodog-2012.txt", "ignition", t)
+    assert (t.mismatches, dict(t.rejected_by_python), t.compared) == (
+        [], {"streets_unknown": 1}, 0)

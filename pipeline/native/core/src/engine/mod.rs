@@ -12,6 +12,8 @@ use crate::codes::{finding, Finding, Severity};
 use crate::model::*;
 use crate::money::Amounts;
 
+mod blinds;
+mod button;
 mod cards;
 mod cascade;
 mod checks;
@@ -59,14 +61,40 @@ pub struct Replay {
 /// Replay `hand` through the rules; `Err` (a deferral reason) where this port cannot decide
 /// exactly as the Python engine does. Where the site's table folds echoes
 /// (`SiteRules::fold_stakes_echoes`), a header whose stakes are not the posted blinds is one
-/// root error rather than one per rule it upsets (`cascade`).
+/// root error rather than one per rule it upsets (`cascade`). Where the log prints no blinds
+/// or no button, the ones its play implies are judged (`blinds`, `button`); the hand as stored
+/// keeps the log's own.
 pub fn replay(hand: &Hand) -> Result<Replay, &'static str> {
     let rules = rules_for(hand.site);
-    if rules.infer_button && hand.button_seat.is_none() {
-        // the button is inferred from the deal and the action (pipeline/engine/button.py),
-        // which this port does not do: the Python core decides the hand
-        return Err("button_inference");
-    }
+    let with_blinds;
+    let hand = match hand {
+        // a log that may print no blind lines: the blinds its betting implies (blinds.rs),
+        // before the button, which the small blind then places
+        h if !rules.judge_first_actor_without_blinds => match blinds::with_inferred_blinds(h) {
+            Some(b) => {
+                with_blinds = b;
+                &with_blinds
+            }
+            None => h,
+        },
+        h => h,
+    };
+    let inferred;
+    let hand = match hand.button_seat {
+        // a log that names no button: the one its posts and deal imply (button.rs), for the
+        // replay only (the hand as stored keeps the log's own button_seat)
+        None if rules.infer_button => match button::infer_button(hand) {
+            Some(b) => {
+                inferred = Hand {
+                    button_seat: Some(b),
+                    ..hand.clone()
+                };
+                &inferred
+            }
+            None => hand,
+        },
+        _ => hand,
+    };
     let first = replay_once(hand)?;
     if rules.fold_stakes_echoes
         && first

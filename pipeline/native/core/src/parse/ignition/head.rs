@@ -21,7 +21,7 @@ fn res() -> &'static Res {
     static R: OnceLock<Res> = OnceLock::new();
     R.get_or_init(|| Res {
         head: Regex::new(
-            r"^(?:Ignition|Bovada|Bodog) Hand #(?P<id>\d+):?\s+(?P<rest>.*?)\s+-\s+(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?:\s+(?P<tz>[A-Z]{2,5}))?$",
+            r"^(?:Ignition|Bovada|Bodog(?:\.com|\.eu|\.net| UK| Canada|88)?) Hand #(?P<id>\d+):?\s+(?P<rest>.*?)\s+-\s+(?P<date>\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?:\s+(?P<tz>[A-Z]{2,5}))?$",
         )
         .unwrap(),
         level: Regex::new(r"Level (?P<level>\w+) \((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)").unwrap(),

@@ -159,6 +159,11 @@ pub fn parse_hand(lines: &[&str], offset: i64, first_line: i64) -> Result<Hand, 
     let summary_at = play.read(lines, head.body_start)?;
     let (total_pot, rake, summary_board) =
         read_summary(lines, summary_at, dec, &head.seats, &mut play.hole)?;
+    let board_size = [0, 3, 4, 5, 5][(play.street as usize).min(4)];
+    if play.inferred && !summary_board.is_empty() && summary_board.len() < board_size {
+        // betting reached a street whose cards the summary's board does not hold
+        return Err("streets_unknown");
+    }
     let board = if play.board.is_empty() {
         summary_board
     } else {

@@ -106,7 +106,7 @@ pub(super) struct Play<'s> {
     seats: &'s Seats,
     dec: u32,
     pub actions: Vec<Action>,
-    street: Street,
+    pub street: Street,
     totals: Vec<(i64, i64)>,
     /// the highest street total so far (what a caller must match)
     level_bet: i64,
@@ -130,6 +130,8 @@ pub(super) struct Play<'s> {
     previous: String,
     /// a street line ("*** FLOP ***", "Card dealt to table") was read
     marked: bool,
+    /// a street was started from a closed betting round (the 2012 layout)
+    pub inferred: bool,
     /// chips each seat has put in, every street
     spent: Vec<(i64, i64)>,
     folded: Vec<i64>,
@@ -164,6 +166,7 @@ impl<'s> Play<'s> {
             before_cards: true,
             previous: String::new(),
             marked: false,
+            inferred: false,
             spent: Vec::new(),
             folded: Vec::new(),
             acted: Vec::new(),
@@ -295,9 +298,14 @@ impl<'s> Play<'s> {
         self.previous = line.to_string();
         let turn = !self.before_cards && starts(verb, &TURN_VERBS);
         if turn && !self.marked && self.round_closed() {
-            // The 2012 Bodog layout without street lines: a turn after a closed round opens
-            // the next street. The Python reader infers it; this core leaves it to Python.
-            return Err("street_lines_absent");
+            // `_next_street_if_closed`: the 2012 Bodog layout prints no street lines, so a
+            // turn taken after the betting round closed opens the next street; past the
+            // river nothing can open (the hand is not read rather than guessed)
+            if self.street >= Street::River {
+                return Err("streets_unknown");
+            }
+            self.inferred = true;
+            self.new_street(STREETS[self.street as usize + 1]);
         }
         let (level, count) = (self.level_bet, self.actions.len());
         self.act(seat, &label, verb, lineno)?;
