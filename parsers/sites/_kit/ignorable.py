@@ -19,7 +19,11 @@ A site that writes chat as "NAME: text" (Everleaf) asks :func:`is_colon_chat` ab
 own grammar did not read as an action, and records the line itself (its seated names are known
 by then): the speaker may be seated, but the text must not read as an action could.
 
-Two more kinds of line are read past the same way, each by a rule of its own:
+Three more kinds of line are read past the same way, each by a rule of its own:
+
+- a client's notice that chat is switched off or on ("Chat has been disabled till the end of
+  this hand as one or more players have gone All-in...", :data:`_CHAT_NOTICE`): its betting
+  word gives the notice's reason, it names no seated player and holds no amount;
 
 - chat after the summary: a "NAME: text" line (:func:`is_colon_chat`) below the hand's summary
   marker ("*** SUMMARY ***", "** Summary **", "------ Summary ------"), where a client
@@ -108,6 +112,7 @@ _SEAT = re.compile(r"^\s*seat\s*#?\d+\b", re.IGNORECASE)
 _NO_CHIPS = re.compile(
     r"\b(?:is sitting out|sits? out|sat out|is back|has returned|returns? to the table|"
     r"is (?:dis)?connected|has (?:dis)?connected|(?:dis)?connects|reconnect\w*|"
+    r"has been (?:dis)?connected|(?:could|did) not respond in time|has requested (?:more )?time|"
     r"disconnect(?:ed|ion)? protection|has timed out|timed out|time ?bank|"
     r"seconds? (?:left|to act)|leaves the table|left the table|joins the table|"
     r"(?:has )?joined the table|has been reseated|is reseated|reseated to this table|"
@@ -120,6 +125,14 @@ _NO_CHIPS = re.compile(
     r"is (?:the )?(?:tournament )?(?:chip )?leader|has been (?:moved|removed))\b",
     re.IGNORECASE,
 )
+
+#: A client's notice that chat is switched off or on ("Chat has been disabled till the end of
+#: this hand as one or more players have gone All-in. Chat will be enabled as soon as this hand
+#: ends.", PartyPoker): its betting word is the reason for the notice, not an action. Read past
+#: only with no amount, no cards and no seated name in it.
+_CHAT_NOTICE = re.compile(
+    r"^chat (?:has been |is |was )?(?:disabled|enabled|blocked|turned (?:off|on))\b"
+    r"|\bchat will be (?:re-?)?enabled\b", re.IGNORECASE)
 
 #: Pot words that keep even a no-chips statement from being ignorable.
 _POT = re.compile(r"\b(?:pot|pots|collect\w*|uncalled)\b", re.IGNORECASE)
@@ -249,6 +262,8 @@ def is_ignorable(line: str, names: Iterable[str]) -> bool:
         return True
     if names_in(text, names):
         return False
+    if _CHAT_NOTICE.search(text) and not _AMOUNT.search(text):
+        return True
     if _BETTING.search(text):
         return False
     has_amount = _AMOUNT.search(text) is not None

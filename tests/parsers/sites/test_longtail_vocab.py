@@ -1,0 +1,237 @@
+"""Lines and locales of the long tail, session 19 (issue 33 section 4): PokerStars India's
+rupee amounts joined by a no-break space, client notices and status lines inside a hand, and
+888's Portuguese and Spanish clients (one-letter suits, "$1,73"). Every hand is one we wrote
+in the site's layout; each test asserts the stored hand (actions, collections, nets) and that
+no error finding is raised, or the reject's reason where the hand cannot be read."""
+
+from __future__ import annotations
+
+import pytest
+
+from parsers.model import ActionKind as K
+from parsers.read import split_file
+from pipeline.engine import replay
+from pipeline.engine.result import Severity
+from tests.parsers.sites.test_pokerstars import CASH
+from tests.parsers.sites.test_rabbit_hunt import _hand, _money, _text
+
+
+def _outcome(text: str):
+    (out,) = list(split_file(text.encode()).hands("longtail.txt"))
+    return out
+
+
+def _errors(hand) -> list[str]:
+    return [f.code for f in replay(hand).findings if f.severity is Severity.ERROR]
+
+
+def _nets(hand) -> dict[str, int]:
+    names = {s.seat: s.player for s in hand.seats}
+    return {names[s.seat]: s.net for s in replay(hand).seats}
+
+
+# --- PokerStars India: "Rs." and its amount joined by a no-break space ------------------------
+
+#: The test module's cash hand as PokerStars.in writes it: "Rs.\xa0" before every amount.
+RUPEES_NBSP = CASH.replace("$", "Rs.\xa0").replace(" USD)", " INR)")
+
+
+def test_rupees_joined_by_a_no_break_space_are_read_as_rupees():
+    hand = _hand(RUPEES_NBSP.strip("\n"))
+    plain = _hand(CASH.strip("\n"))
+    assert (hand.currency, hand.decimals) == ("INR", 2)
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (25, 50)
+    assert [s.stack for s in hand.seats] == [5000, 5120, 2000, 4975]
+    assert _money(hand) == _money(plain)  # every bet, return, collection, pot and rake alike
+    assert (hand.report.total_pot, hand.report.rake) == (1550, 100)
+    assert _errors(hand) == []
+    assert _nets(hand) == {"Mr. [Bracket]": -750, "a: b": 700, "Jörg": -50, "Hero": 0}
+
+
+def test_rupees_with_a_plain_space_read_the_same():
+    spaced = RUPEES_NBSP.replace("Rs.\xa0", "Rs. ")
+    assert _money(_hand(spaced.strip("\n"))) == _money(_hand(RUPEES_NBSP.strip("\n")))
+
+
+# --- client notices and status lines inside a hand --------------------------------------------
+
+CHAT_NOTICE = ("Chat has been disabled till the end of this hand as one or more players have "
+               "gone All-in. Chat will be enabled as soon as this hand ends.")
+
+#: (site, test module's hand): sites whose own grammar does not know the lines below.
+SITES = [("pokerstars", "CASH"), ("pacific888", "HAND"), ("winamax", "TOURNEY"),
+         ("betonline", "HAND"), ("fulltilt", "CASH"), ("ignition", "TOURNEY")]
+
+
+def _after_first_action(text: str, line: str) -> str:
+    lines = text.split("\n")
+    at = next(k for k, ln in enumerate(lines) if k > 3 and "dealt to" in ln.lower()) + 1
+    return "\n".join([*lines[:at], line, *lines[at:]])
+
+
+def _read_past(site: str, name: str, line_of) -> None:
+    text = _text(site, name)
+    plain = _hand(text)
+    line = line_of(plain.seats[-1].player)
+    hand = _hand(_after_first_action(text, line))
+    assert [ig.text for ig in hand.ignored_lines] == [line]
+    assert _money(hand) == _money(plain)
+    infos = [f for f in replay(hand).findings if f.code == "ignored_line"]
+    assert [f.severity for f in infos] == [Severity.INFO]
+    assert _errors(hand) == _errors(plain) == []
+
+
+@pytest.mark.parametrize(("site", "name"), SITES, ids=[s for s, _ in SITES])
+def test_a_chat_notice_with_a_betting_word_is_read_past(site, name):
+    _read_past(site, name, lambda player: CHAT_NOTICE)
+
+
+@pytest.mark.parametrize("form", [
+    "{p} has been disconnected.", "{p} could not respond in time.(disconnected)",
+    "{p} did not respond in time", "{p} has requested TIME",
+])
+@pytest.mark.parametrize(("site", "name"), SITES[:3], ids=[s for s, _ in SITES[:3]])
+def test_a_status_line_naming_a_seated_player_is_read_past(site, name, form):
+    _read_past(site, name, lambda player: form.format(p=player))
+
+
+@pytest.mark.parametrize("line", [
+    "Chat has been disabled: {p} raises 10",  # a seated name and an amount: could be an action
+    "Chat has been disabled as {p} went all-in",  # a seated name
+    "Chat has been disabled, 2 players all-in",  # an amount beside a betting word
+])
+def test_a_chat_notice_that_could_be_an_action_still_rejects(line):
+    text = _text("pokerstars", "CASH")
+    player = _hand(text).seats[-1].player
+    out = _outcome(_after_first_action(text, line.format(p=player)))
+    assert out.hand is None and out.error.reason == "unknown_line"
+
+
+# --- 888: the Portuguese and Spanish clients ---------------------------------------------------
+
+#: 888's Portuguese client: one-letter suits (ouros, copas, espadas, paus), the ten "D", and
+#: amounts with the symbol first and a comma decimal.
+PORTUGUESE = """
+#Game No : 900000101
+***** 888poker Hand History for Game 900000101 *****
+$0,01/$0,02 Blinds No Limit Holdem - *** 23 11 2016 20:32:45
+Table Braga 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: ana ( $1,73 )
+Seat 2: rui ( $2 )
+Seat 4: eva ( $1.002,50 )
+rui posts small blind [$0,01]
+eva posts big blind [$0,02]
+** Dealing down cards **
+Dealt to ana [ Qo, 4p ]
+ana calls [$0,02]
+rui calls [$0,01]
+eva checks
+** Dealing flop ** [ 5p, De, Qc ]
+rui checks
+eva checks
+ana bets [$0,04]
+rui folds
+eva calls [$0,04]
+** Dealing turn ** [ 2o ]
+eva checks
+ana checks
+** Dealing river ** [ 9e ]
+eva checks
+ana checks
+** Summary **
+ana shows [ Qo, 4p ]
+eva mucks [ 7o, 5e ]
+ana collected [ $0,14 ]
+"""
+
+#: A Spanish-language skin (TowerTorneosPoker's banner): tréboles, diamantes, picas, corazones,
+#: and play money printed "28,50" whatever the stakes line says.
+SPANISH = """
+#Game No : 900000102
+***** TowerTorneosPoker Hand History for Game 900000102 *****
+3/6 Blinds No Limit Holdem - *** 02 06 2017 15:55:54
+Table Toledo 6 Max (Play Money)
+Seat 4 is the button
+Total number of players : 3
+Seat 1: luz ( 82,10 )
+Seat 2: pau ( 372 )
+Seat 4: sol ( 1 035 )
+luz posts small blind [3]
+pau posts big blind [6]
+** Dealing down cards **
+Dealt to pau [ Ap, 2p ]
+sol calls [6]
+luz calls [3]
+pau checks
+** Dealing flop ** [ Kt, Kp, Qc ]
+luz checks
+pau checks
+sol checks
+** Dealing turn ** [ 8d ]
+luz checks
+pau bets [6,50]
+sol folds
+luz calls [6,50]
+** Dealing river ** [ 3c ]
+luz checks
+pau checks
+** Summary **
+luz shows [ Ac, 7p ]
+pau shows [ Ap, 2p ]
+pau collected [ 15,50 ]
+luz collected [ 15,50 ]
+"""
+
+
+def test_the_portuguese_client_suits_ten_and_comma_amounts():
+    hand = _hand(PORTUGUESE.strip("\n"))
+    assert [(s.player, s.stack) for s in hand.seats] == [("ana", 173), ("rui", 200),
+                                                          ("eva", 100250)]
+    ana = hand.seats[0]
+    assert ana.is_hero and ana.hole_cards == ("Qd", "4c")  # ouros, paus
+    assert hand.boards == (("5c", "Ts", "Qh", "2d", "9s"),)  # "De": the ten of espadas
+    assert hand.seats[2].hole_cards == ("7d", "5s")
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions if a.street == 1] == [
+        (2, K.CHECK, 0), (4, K.CHECK, 0), (1, K.BET, 4), (2, K.FOLD, 0), (4, K.CALL, 4)]
+    assert [(c.seat, c.amount) for c in hand.report.collections] == [(1, 14)]
+    assert _errors(hand) == []
+    assert _nets(hand) == {"ana": 8, "rui": -2, "eva": -6}
+
+
+def test_the_spanish_client_suits_and_play_money_decimals():
+    hand = _hand(SPANISH.strip("\n"))
+    assert [s.stack for s in hand.seats] == [8210, 37200, 103500]
+    assert hand.seats[1].hole_cards == ("As", "2s")  # picas
+    assert hand.boards == (("Kc", "Ks", "Qh", "8d", "3h"),)  # tréboles, picas, corazones
+    assert hand.seats[0].hole_cards == ("Ah", "7s")
+    assert [(c.seat, c.amount) for c in hand.report.collections] == [(2, 1550), (1, 1550)]
+    assert _errors(hand) == []
+    assert _nets(hand) == {"luz": 300, "pau": 300, "sol": -600}
+
+
+def test_suits_that_fit_both_languages_are_a_clear_reject():
+    # an 888poker banner (not a Spanish-only skin) and only "p" and "c" suits: clubs and
+    # hearts in Portuguese, spades and hearts in Spanish
+    text = PORTUGUESE.replace("[ Qo, 4p ]", "[ Qc, 4p ]").replace("[ 5p, De, Qc ]", "[ 5p, Dc, Qc ]")
+    text = text.replace("[ 2o ]", "[ 2p ]").replace("[ 9e ]", "[ 9c ]").replace(
+        "eva mucks [ 7o, 5e ]", "eva mucks [ 7p, 5c ]")
+    out = _outcome(text.strip("\n"))
+    assert out.hand is None and out.error.reason == "bad_card"
+    assert "Portuguese and as Spanish" in out.error.detail
+
+
+def test_english_cards_and_dollar_grouping_are_unchanged():
+    english = (PORTUGUESE.replace("$1,73", "$1.73").replace("$1.002,50", "$1,002.50")
+               .replace("[$0,01]", "[$0.01]").replace("[$0,02]", "[$0.02]")
+               .replace("$0,01/$0,02", "$0.01/$0.02").replace("[$0,04]", "[$0.04]")
+               .replace("[ $0,14 ]", "[ $0.14 ]").replace("Qo", "Qd").replace("4p", "4c")
+               .replace("5p", "5c").replace(" De,", " Ts,").replace("Qc", "Qh")
+               .replace("2o", "2d").replace("9e", "9s").replace("7o", "7d").replace("5e", "5s"))
+    hand = _hand(english.strip("\n"))
+    portuguese = _hand(PORTUGUESE.strip("\n"))
+    assert _money(hand) == _money(portuguese)
+    assert hand.boards == portuguese.boards
+    assert [s.hole_cards for s in hand.seats] == [s.hole_cards for s in portuguese.seats]
+    assert hand.seats[2].stack == 100250  # "$1,002.50": the comma groups thousands
