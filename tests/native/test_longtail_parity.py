@@ -99,3 +99,13 @@ def test_a_chat_notice_in_a_pokerstars_hand_is_stored_alike():
     lines = CASH.strip("\n").split("\n")
     at = next(k for k, ln in enumerate(lines) if ln.startswith("Dealt to ")) + 1
     same_packed("\n".join([*lines[:at], CHAT_NOTICE, *lines[at:]]).encode(), "notice.txt")
+
+
+@pytest.mark.parametrize("name", ["STARS_CANCELLED", "GG_CANCELLED"])
+def test_a_cancelled_hand_is_rejected_alike(name):
+    from tests.parsers.sites import test_longtail_vocab
+
+    # the native reader does not know "Hand cancelled" and leaves the hand to the Python path,
+    # which rejects it as cancelled_hand
+    text = getattr(test_longtail_vocab, name).strip("\n")
+    assert same_packed(text.encode(), "cancelled.txt") != "native"

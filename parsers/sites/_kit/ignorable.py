@@ -34,6 +34,9 @@ Three more kinds of line are read past the same way, each by a rule of its own:
   ``bad_amount`` on that line is read past like an ``unknown_line``), never a reject and
   never chips in the player's net.
 
+A site's "Hand cancelled" line (:data:`_CANCELLED`) is never read past: the hand is a
+``cancelled_hand`` reject, since the site returned its posts and moved no chips.
+
 How it is applied: :func:`read_past_harmless` runs a site's parse; on ``unknown_line`` at a
 known line it leaves that line out and parses again, up to :data:`MAX_IGNORED` times (the
 line numbers of the hand parsed are then put back to the original text's). Only once the hand
@@ -162,6 +165,12 @@ _NEGATIVE_ANTE = re.compile(
 #: A summary section's marker line ("*** SUMMARY ***", "** Summary **", "------ Summary
 #: ------", "Summary:").
 _SUMMARY_MARK = re.compile(r"^[\s*\-=#]*summary[\s*\-=#:]*$", re.IGNORECASE)
+
+#: The line a site prints in a hand it called off ("Hand cancelled": PokerStars, GGPoker and
+#: the layouts that copy theirs; "Hand #123 has been canceled": Full Tilt). The posts go back
+#: and no chips move: the hand is a ``cancelled_hand`` reject with that reason, never a hand
+#: whose posts nobody matched or returned.
+_CANCELLED = re.compile(r"^hand (?:#\d+ has been )?cancell?ed\.?$", re.IGNORECASE)
 
 #: Control and format characters (a hostile line may carry terminal escapes).
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -299,6 +308,10 @@ def read_past_harmless(
                 raise first  # only a negative ante's amount is read past
         elif err.text and err.text.strip() != lines[kept[index] - 1].strip():
             raise first  # the error's line number does not point at its text
+        if _CANCELLED.match(lines[kept[index] - 1].strip()):
+            raise ParseError("cancelled_hand", "the site cancelled this hand: its posts went "
+                             "back and no chips moved", line=kept[index],
+                             text=lines[kept[index] - 1])
         removed.append(kept.pop(index))
         text = "\n".join(lines[n - 1] for n in kept)
         try:

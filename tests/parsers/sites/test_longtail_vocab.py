@@ -235,3 +235,61 @@ def test_english_cards_and_dollar_grouping_are_unchanged():
     assert hand.boards == portuguese.boards
     assert [s.hole_cards for s in hand.seats] == [s.hole_cards for s in portuguese.seats]
     assert hand.seats[2].stack == 100250  # "$1,002.50": the comma groups thousands
+
+
+# --- a hand the site cancelled ----------------------------------------------------------------
+
+#: A PokerStars hand called off after its blinds: the posts went back, nothing else happened.
+STARS_CANCELLED = """
+PokerStars Hand #230000000091:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/07/30 13:25:24 CET [2021/07/30 7:25:24 ET]
+Table 'Eleonora II' 6-max Seat #1 is the button
+Seat 1: ann ($50 in chips)
+Seat 2: bob ($51.20 in chips)
+Seat 3: cy ($20 in chips)
+bob: posts small blind $0.25
+cy: posts big blind $0.50
+Hand cancelled
+*** SUMMARY ***
+Seat 1: ann (button) collected ($0)
+"""
+
+#: The same hand on GGPoker.
+GG_CANCELLED = """
+Poker Hand #RC4000000091: Hold'em No Limit ($0.25/$0.50) - 2024/03/05 23:00:00
+Table 'RushAndCash12' 6-max Seat #1 is the button
+Seat 1: ann ($50 in chips)
+Seat 2: Hero ($51.20 in chips)
+Seat 3: 9e8d7c6b ($20 in chips)
+Hero: posts small blind $0.25
+9e8d7c6b: posts big blind $0.50
+*** HOLE CARDS ***
+Dealt to ann 
+Dealt to Hero [8h 3c]
+Dealt to 9e8d7c6b 
+Hand cancelled
+*** SUMMARY ***
+Total pot $0 | Rake $0 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+"""
+
+
+@pytest.mark.parametrize("text", [STARS_CANCELLED, GG_CANCELLED], ids=["pokerstars", "ggpoker"])
+def test_a_cancelled_hand_is_a_reject_with_that_reason(text):
+    out = _outcome(text.strip("\n"))
+    assert out.hand is None
+    assert (out.error.reason, out.error.text) == ("cancelled_hand", "Hand cancelled")
+    assert "cancelled" in out.error.detail
+
+
+@pytest.mark.parametrize(("site", "name", "line"), [
+    ("fulltilt", "CASH", "Hand #123456 has been canceled"),
+    ("winamax", "TOURNEY", "Hand cancelled"),
+    ("pacific888", "HAND", "Hand cancelled"),
+])
+def test_a_cancel_line_on_other_sites_is_a_reject_not_an_ignored_line(site, name, line):
+    out = _outcome(_after_first_action(_text(site, name), line))
+    assert out.hand is None and out.error.reason == "cancelled_hand"
+
+
+def test_a_line_that_only_mentions_a_cancel_is_read_past():
+    # a notice about another event, not this hand's cancel line
+    _read_past("pokerstars", "CASH", lambda player: "The next tournament was cancelled by the host")
