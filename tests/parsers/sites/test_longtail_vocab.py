@@ -293,3 +293,41 @@ def test_a_cancel_line_on_other_sites_is_a_reject_not_an_ignored_line(site, name
 def test_a_line_that_only_mentions_a_cancel_is_read_past():
     # a notice about another event, not this hand's cancel line
     _read_past("pokerstars", "CASH", lambda player: "The next tournament was cancelled by the host")
+
+
+# --- iPoker: an export cut before the hand's end ----------------------------------------------
+
+#: An iPoker tournament game cut after its blinds (a session file written while the hand was
+#: still being played): no cards dealt, nobody paid.
+IPOKER_CUT = """<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="7001">
+ <general>
+  <mode>real</mode>
+  <gametype>Holdem NL</gametype>
+  <tablename>€100 Gtd, 935408419</tablename>
+  <currency>EUR</currency>
+  <nickname>ann</nickname>
+ </general>
+ <game gamecode="8000001">
+  <general>
+   <startdate>2017-09-11 13:00:34</startdate>
+   <players>
+    <player seat="1" dealer="1" chips="10,000" name="ann" win="0" bet="0"/>
+    <player seat="2" dealer="0" chips="10,000" name="bob" win="0" bet="25"/>
+    <player seat="3" dealer="0" chips="10,000" name="cy" win="0" bet="50"/>
+   </players>
+  </general>
+  <round no="0">
+   <action sum="25" no="1" type="1" player="bob"/>
+   <action sum="50" no="2" type="2" player="cy"/>
+  </round>
+ </game>
+</session>
+"""
+
+
+def test_an_ipoker_game_cut_before_its_end_is_a_truncated_hand():
+    out = _outcome(IPOKER_CUT)
+    assert out.hand is None
+    assert out.error.reason == "truncated_hand"  # it was bad_amount "wins less than its uncalled bet"
+    assert "stops before the hand's end" in out.error.detail
