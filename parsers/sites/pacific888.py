@@ -24,7 +24,7 @@ import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from parsers.cards import parse_cards
+from parsers.cards import HIDDEN_CARDS, kept_hole, parse_cards
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.format import Format
 from parsers.model import (
@@ -175,7 +175,7 @@ def _cards(text: str, latin: dict[str, str] | None = None) -> tuple[str, ...]:
     out = []
     for tok in text.strip(" []").split(","):
         tok = tok.strip()
-        if not tok:
+        if not tok or tok in HIDDEN_CARDS:  # "[ X, Kd ]": a card not shown
             continue
         if latin is not None and _LATIN_CARD.fullmatch(tok) and tok[-1] in latin:
             rank = "T" if tok[:-1] == "D" else tok[:-1]
@@ -420,7 +420,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                                totals.get(seat, 0), line=lineno))
             elif verb in ("shows", "mucks"):
                 cards = _cards(arg, latin)
-                hole[seat] = cards
+                kept = kept_hole(hole.get(seat), cards)  # one card shown: the pair stays known
+                if kept:
+                    hole[seat] = kept
                 kind = ActionKind.SHOW if verb == "shows" else ActionKind.MUCK
                 add(Action(Street.SHOWDOWN, seat, kind, 0, totals.get(seat, 0), cards=cards,
                            line=lineno))

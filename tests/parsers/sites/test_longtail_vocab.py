@@ -331,3 +331,22 @@ def test_an_ipoker_game_cut_before_its_end_is_a_truncated_hand():
     assert out.hand is None
     assert out.error.reason == "truncated_hand"  # it was bad_amount "wins less than its uncalled bet"
     assert "stops before the hand's end" in out.error.detail
+
+
+# --- 888: one card shown, or a card hidden -----------------------------------------------------
+
+
+@pytest.mark.parametrize("show", ["bob shows [ KKreuz ]", "bob shows [ X, KKreuz ]"])
+def test_an_888_one_card_show_keeps_the_dealt_pair(show):
+    text = _text("pacific888", "HAND").replace("** Summary **", "** Summary **\n" + show)
+    hand = _hand(text)
+    bob = next(s for s in hand.seats if s.player == "bob")
+    assert bob.hole_cards == ("3d", "Kc")  # dealt [ 3Karo, KKreuz ]: not cut to the card shown
+    shows = [(a.seat, a.kind, a.cards) for a in hand.actions if a.kind is K.SHOW]
+    assert shows == [(bob.seat, K.SHOW, ("Kc",))]
+    plain = _hand(_text("pacific888", "HAND"))
+    assert [a for a in hand.actions if a.kind is not K.SHOW] == list(plain.actions)
+    assert [(c.seat, c.amount) for c in hand.report.collections] == [
+        (c.seat, c.amount) for c in plain.report.collections]
+    assert _errors(hand) == []
+    assert _nets(hand) == _nets(plain)
