@@ -350,3 +350,89 @@ def test_an_888_one_card_show_keeps_the_dealt_pair(show):
         (c.seat, c.amount) for c in plain.report.collections]
     assert _errors(hand) == []
     assert _nets(hand) == _nets(plain)
+
+
+# --- WPN classic: a blind posted all-in for less ------------------------------------------------
+
+#: The big blind has less than the blind: WPN's classic layout prints "allin (X)" in place of
+#: "has big blind", before the deal; the small blind's call is printed whole (to the full big
+#: blind) and its excess comes back as an uncalled bet.
+WPN_SHORT_BIG_BLIND = """
+Game started at: 2016/11/13 11:7:19
+Game ID: 700000001 1/2 Quartz (PRR) - 6 (Hold'em)
+Seat 4 is the button
+Seat 4: kim (74.56).
+Seat 5: lou (1.44).
+Player kim has small blind (1)
+Player lou allin (1.44)
+Player kim received a card.
+Player kim received a card.
+Player lou received card: [Js]
+Player lou received card: [Qs]
+Player kim calls (1)
+Uncalled bet (0.56) returned to kim
+*** FLOP ***: [6h As 8c]
+*** TURN ***: [6h As 8c] [5h]
+*** RIVER ***: [6h As 8c 5h] [9h]
+------ Summary ------
+Pot: 2.74. Rake 0.14
+Board: [6h As 8c 5h 9h]
+Player kim shows: Straight to 9 [7d Ad]. Bets: 1.44. Collects: 2.74. Wins: 1.30.
+*Player lou shows: High card A [Js Qs]. Bets: 1.44. Collects: 0. Loses: 1.44.
+Game ended at: 2016/11/13 11:7:30
+"""
+
+#: A tournament small blind posted all-in for less (10 of the 15 blind), then the big blind.
+WPN_SHORT_SMALL_BLIND = """
+Game started at: 2016/11/10 9:50:49
+Game ID: 700000002 15/30 $10 Freeroll - On Demand, Table 2 (Hold'em)
+Seat 5 is the button
+Seat 5: zed (1515).
+Seat 6: amy (10).
+Seat 7: sam (1545).
+Player amy allin (10)
+Player sam has big blind (30)
+Player sam received a card.
+Player sam received a card.
+Player zed received a card.
+Player zed received a card.
+Player amy received card: [Jd]
+Player amy received card: [9h]
+Player zed calls (30)
+Player sam checks
+*** FLOP ***: [2c 7d 9c]
+Player sam checks
+Player zed checks
+*** TURN ***: [2c 7d 9c] [Ks]
+Player sam checks
+Player zed checks
+*** RIVER ***: [2c 7d 9c Ks] [3s]
+Player sam checks
+Player zed checks
+------ Summary ------
+Pot: 70. Rake 0
+Board: [2c 7d 9c Ks 3s]
+Player zed shows: One pair of Ks [Kd 4h]. Bets: 30. Collects: 70. Wins: 40.
+*Player amy shows: One pair of 9s [Jd 9h]. Bets: 10. Collects: 0. Loses: 10.
+Player sam shows: High card A [Ah 5d]. Bets: 30. Collects: 0. Loses: 30.
+Game ended at: 2016/11/10 9:51:30
+"""
+
+
+def test_a_wpn_big_blind_posted_all_in_for_less():
+    hand = _hand(WPN_SHORT_BIG_BLIND.strip("\n"))
+    assert (hand.stakes.small_blind, hand.stakes.big_blind) == (100, 200)  # the header's
+    assert [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions[:4]] == [
+        (4, K.POST_SMALL_BLIND, 100, False), (5, K.POST_BIG_BLIND, 144, True),
+        (4, K.CALL, 100, False), (4, K.UNCALLED_RETURN, 56, False)]
+    assert _errors(hand) == []  # it was wrong_call_amount: "allin" read as a raise
+    assert _nets(hand) == {"kim": 130, "lou": -144}  # the log's Wins 1.30 and Loses 1.44
+
+
+def test_a_wpn_small_blind_posted_all_in_for_less():
+    hand = _hand(WPN_SHORT_SMALL_BLIND.strip("\n"))
+    assert [(a.seat, a.kind, a.amount, a.all_in) for a in hand.actions[:3]] == [
+        (6, K.POST_SMALL_BLIND, 10, True), (7, K.POST_BIG_BLIND, 30, False),
+        (5, K.CALL, 30, False)]
+    assert _errors(hand) == []
+    assert _nets(hand) == {"zed": 40, "amy": -10, "sam": -30}
