@@ -379,17 +379,17 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     absent: dict[str, int] = {}  # posts by players the <players> list leaves out
     actions, ante, returned = _actions(raw, seat_of, stacks, big_blind, dec, lines, s.dots,
                                        absent)
-    if not any(wins.values()):
-        # every hand pays its pot to someone: a game where nobody wins anything is an export
-        # cut before the hand's end (after the blinds, or a player's fold), not a bad amount
-        raise ParseError("truncated_hand", "no player wins anything: the export stops before "
-                         "the hand's end", line=1)
     collections = []
     for seat, won in sorted(wins.items()):
         if not s.uncalled_flag:
             won -= returned.get(seat, 0)
         if won > 0:
             collections.append(Collection(seat, won))
+        elif won < 0 and not any(wins.values()):
+            # a bet came back but nobody wins anything: the export stops before the hand's
+            # end (after the blinds, or a player's fold), not a bad amount
+            raise ParseError("truncated_hand", "no player wins anything: the export stops "
+                             "before the hand's end", line=1)
         elif won < 0:
             raise ParseError("bad_amount", f"seat {seat} wins less than its uncalled bet",
                              line=1)
