@@ -155,11 +155,12 @@ def _latin_suits(lines: list[str], banner: str) -> dict[str, str] | None:
     for line in lines:
         if not _CARD_LINE.match(line):
             continue
-        for group in re.findall(r"\[([^\]]*)\]", line):
-            for tok in group.replace(",", " ").split():
-                m = _LATIN_CARD.fullmatch(tok)
-                if m:
-                    letters.add(m[1])
+        # the cards are the line's last bracket group (a name may hold brackets too), read
+        # only when every word in it is a card
+        group = line[line.rfind("[") + 1 :].partition("]")[0].replace(",", " ").split()
+        found = [_LATIN_CARD.fullmatch(tok) for tok in group if tok not in HIDDEN_CARDS]
+        if found and all(found):
+            letters.update(m[1] for m in found if m)
     if "TowerTorneos" in banner:
         return _LATIN["es"]
     if not letters - {"c", "d", "h", "s"}:

@@ -436,3 +436,10 @@ def test_a_wpn_small_blind_posted_all_in_for_less():
         (5, K.CALL, 30, False)]
     assert _errors(hand) == []
     assert _nets(hand) == {"zed": 40, "amy": -10, "sam": -30}
+
+
+def test_a_name_in_brackets_does_not_make_an_english_888_hand_latin():
+    # "[Ko] bob": a bracketed word like a Portuguese card in a name, not in the card group
+    hand = _hand(_text("pacific888", "HAND").replace("bob", "[Ko] bob"))
+    assert hand.seats[1].player == "[Ko] bob" and hand.seats[1].hole_cards == ("3d", "Kc")
+    assert _errors(hand) == []
