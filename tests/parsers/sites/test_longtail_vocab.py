@@ -443,3 +443,53 @@ def test_a_name_in_brackets_does_not_make_an_english_888_hand_latin():
     hand = _hand(_text("pacific888", "HAND").replace("bob", "[Ko] bob"))
     assert hand.seats[1].player == "[Ko] bob" and hand.seats[1].hole_cards == ("3d", "Kc")
     assert _errors(hand) == []
+
+
+# --- Merge: a poster missing from the <players> list -------------------------------------------
+
+#: A Merge cash game where player 0 posts the big blind and folds but the <players> list (seats
+#: 1-4) leaves him out: he left before the cards.
+MERGE_ABSENT_POSTER = """<description type="Holdem" stakes="No Limit ($0.02/$0.04)"/>
+<game id="90000001-1" starttime="20110507140723" numholecards="2" gametype="2" realmoney="true" data="20110507|Osorno (90000001)|90000001|90000001-1|false">
+	<players dealer="3">
+		<player seat="1" nickname="ana" balance="$5.30" dealtin="true" />
+		<player seat="2" nickname="ben" balance="$4.00" dealtin="false" />
+		<player seat="3" nickname="Hero" balance="$2.00" dealtin="true" />
+		<player seat="4" nickname="dan" balance="$4.11" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1304795244005" player="4" amount="0.02"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1304795252069" player="0" amount="0.04"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" timestamp="1304795257492" player="1" amount="0.14"/>
+		<event sequence="4" type="FOLD" timestamp="1304795259351" player="3"/>
+		<event sequence="5" type="FOLD" timestamp="1304795259594" player="4"/>
+		<event sequence="6" type="FOLD" timestamp="1304795263584" player="0"/>
+		<cards type="HOLE" cards="Ac,6d" player="3" hand="Ace High"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="3">
+		<event sequence="7" type="MUCK" timestamp="1304795264375" player="1"/>
+		<winner amount="0.20" uncalled="false" potnumber="1" player="1" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="4">
+	</round>
+</game>
+"""
+
+
+def test_a_merge_poster_missing_from_the_player_list_is_dead_money():
+    hand = _hand(MERGE_ABSENT_POSTER)
+    assert [s.player for s in hand.seats] == ["ana", "ben", "Hero", "dan"]
+    assert hand.report.site_added == (("posted by player 0, not in the player list", 4),)
+    assert not [a for a in hand.actions if a.seat == 1]  # his post and fold are no actions
+    assert _errors(hand) == []  # it was an unseated_player reject
+    assert _nets(hand) == {"ana": 6, "ben": 0, "Hero": 0, "dan": -2}  # the blinds, won
+
+
+def test_any_other_event_by_a_merge_player_not_listed_still_rejects():
+    text = MERGE_ABSENT_POSTER.replace('type="FOLD" timestamp="1304795263584" player="0"',
+                                       'type="CALL" timestamp="1304795263584" player="0" '
+                                       'amount="0.10"')
+    out = _outcome(text)
+    assert out.hand is None and out.error.reason == "unseated_player"
