@@ -68,6 +68,9 @@ _STREETS = {"PREFLOP": Street.PREFLOP, "POSTFLOP": Street.FLOP, "POSTTURN": Stre
             "POSTRIVER": Street.RIVER}
 _END_ROUNDS = ("SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME")
 _QUIET = frozenset({"CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"})
+#: The blind and ante events: the ones a player missing from the <players> list may have made.
+_POSTS = frozenset({"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "ANTE", "ALL_IN_SB",
+                    "ALL_IN_BB"})
 _ASSUMED_OFFSET = timedelta(hours=-5)
 _BETTING = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE})
 
@@ -188,6 +191,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     raise_total = _raise_is_total(game, money)
     b = Builder()
     acted: set[int] = set()
+    absent: dict[int, int] = {}  # posts by players the <players> list leaves out, by seat
     bb_seen = 0
     for rnd in game.iter("round"):
         rid = rnd.get("id", "")
@@ -216,6 +220,13 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 later = any(x.get("type") == "BIG_BLIND" for x in events[i + 1 :])
                 kind = "ALL_IN_SB" if later else "ALL_IN_BB"
             seat = int(e.get("player", "-1")) + 1
+            if seat not in seats and kind in _POSTS and e.get("amount") is not None:
+                # a poster the <players> list leaves out (he left before the cards): his post
+                # is dead money in the pot, by his seat
+                absent[seat] = absent.get(seat, 0) + money(e.get("amount"))
+                continue
+            if seat not in seats and kind == "FOLD" and seat in absent:
+                continue  # the absent poster's fold: he holds no cards, it is no turn
             if seat not in seats:
                 raise ParseError("unseated_player", f"event by player {seat - 1} who has no seat",
                                  line=n, text=ET.tostring(e, encoding="unicode").strip())
@@ -247,6 +258,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         site=SITE, chunk=chunk, file=file, hand_id=game.get("id", ""), game=Game.HOLDEM,
         limit=limit, currency=currency, decimals=dec, stakes=stakes, seats=seats,
         button=button, total_pot=None, rake=None,
+        site_added=tuple((f"posted by player {seat - 1}, not in the player list", amount)
+                         for seat, amount in sorted(absent.items())),
         started_at=started_at, local_time=local, time_zone=zone, table_name=table,
         max_seats=int(game.get("seats")) if (game.get("seats") or "").isdigit() else None,
         tournament_id=(data[2] if len(data) > 2 else "") if tournament else None,

@@ -8,7 +8,9 @@ Cassava/Pacific skins). What is particular, and how it is read:
   confused.
 - Every betting amount is the chips *added* (``raises [3]`` adds 3); ``to`` is computed.
 - Cards are ``[ Ah, 10d ]`` or localised (``3Karo, KKreuz, QHerz, JPik``: German suits;
-  ``Тh, Дd``: Russian ranks, see :data:`_RANKS`).
+  ``Тh, Дd``: Russian ranks, see :data:`_RANKS`; ``Qo, 4p, De``: the one-letter suits of the
+  Portuguese and Spanish clients, whose "c" is hearts, see :func:`_latin_suits`). The
+  Portuguese client also writes ``$1,73`` (a symbol first, a comma decimal).
 - No uncalled-bet line, no total pot and no rake are printed: the report holds the
   collections only.
 - Times carry no zone; they are US Eastern (see ``_ZONE``), converted to UTC; tournament
@@ -22,7 +24,7 @@ import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from parsers.cards import parse_cards
+from parsers.cards import HIDDEN_CARDS, kept_hole, parse_cards
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.format import Format
 from parsers.model import (
@@ -87,20 +89,31 @@ def sniff(text: str) -> bool:
 _SYMBOLS = "$€£"
 
 
+#: An amount whose comma is its decimal mark: dots (or nothing) grouping, a comma and one or two
+#: digits last ("1,73", "1.234,5").
+_COMMA_DECIMAL = re.compile(r"[\d.]*,\d{1,2}")
+
+
 def _amount(text: str, dec: int, comma_default: bool) -> int:
     """One printed amount -> minor units. The locale is read per amount, not per hand: one
     table (Base-R-Best-R "Abakan", hand 1331028647) switches mid-hand from ``0,08 $`` to
-    ``$0.08``. A symbol before the number means dot decimals and comma grouping, a symbol after
-    it comma decimals and dot grouping; a bare number follows the stakes line
+    ``$0.08``. A symbol before the number means dot decimals and comma grouping (but for a
+    comma with one or two digits last: ``$1,73``, the Portuguese client), a symbol after it
+    comma decimals and dot grouping; a bare number follows the stakes line
     (``comma_default``). Tournament chips are whole: every separator there groups thousands
     (``25 000``, ``8.000 $``, ``1,500``).
     """
     t = text.strip(" []\xa0")
     comma = comma_default
     if t[:1] in _SYMBOLS:
-        t, comma = t[1:], False
+        # "$1,074" groups thousands, but the Portuguese client's "$1,73" (a comma and one or
+        # two digits last, no dot after it) is a comma decimal
+        t = t[1:]
+        comma = _COMMA_DECIMAL.fullmatch(t.replace("\xa0", "").replace(" ", "")) is not None
     elif t[-1:] in _SYMBOLS:
         t, comma = t[:-1], True
+    elif _COMMA_DECIMAL.fullmatch(t.replace("\xa0", "").replace(" ", "")):
+        comma = True  # a bare "28,50" (TowerTorneosPoker's play money) whatever the stakes say
     t = t.replace("\xa0", "").replace(" ", "")
     if dec == 0:
         t = t.replace(".", "").replace(",", "")
@@ -119,11 +132,55 @@ def _amount(text: str, dec: int, comma_default: bool) -> int:
 _RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"}
 
 
-def _cards(text: str) -> tuple[str, ...]:
+#: One-letter suits of the Latin-language clients, by language: 888's Portuguese client (ouros,
+#: copas, espadas, paus) and the Spanish of 888.es and TowerTorneosPoker (tréboles, diamantes,
+#: picas, corazones). Both write the ten "D" (dez, diez). "c" is hearts in both, "p" clubs in
+#: one and spades in the other: :func:`_latin_suits` decides a hand's language once.
+_LATIN = {"pt": {"o": "d", "c": "h", "e": "s", "p": "c"},
+          "es": {"t": "c", "d": "d", "p": "s", "c": "h"}}
+#: A card as the Latin clients write it: a rank (the ten as "D" or "10") and a suit letter.
+_LATIN_CARD = re.compile(r"(?:10|[2-9TDJQKA])([a-z])")
+#: The card groups of a hand: a dealt, shown or mucked hand and the board's streets.
+_CARD_LINE = re.compile(r"^(?:Dealt to |\*\* Dealing |.* (?:shows|mucks) \[)")
+
+
+def _latin_suits(lines: list[str], banner: str) -> dict[str, str] | None:
+    """The suit letters of a hand written by a Latin-language client, None for English ones.
+
+    A hand is Latin when one of its cards has a suit English has not ("Qo", "4p", "De"): then "o" or "e" says Portuguese, "t" or "d" Spanish, and TowerTorneosPoker's banner
+    Spanish always (its "Ac" is the ace of hearts). A hand whose cards fit both languages
+    ("Kp, 5c" alone) cannot be read: ParseError(bad_card) with that reason.
+    """
+    letters: set[str] = set()
+    for line in lines:
+        if not _CARD_LINE.match(line):
+            continue
+        # the cards are the line's last bracket group (a name may hold brackets too), read
+        # only when every word in it is a card
+        group = line[line.rfind("[") + 1 :].partition("]")[0].replace(",", " ").split()
+        found = [_LATIN_CARD.fullmatch(tok) for tok in group if tok not in HIDDEN_CARDS]
+        if found and all(found):
+            letters.update(m[1] for m in found if m)
+    if "TowerTorneos" in banner:
+        return _LATIN["es"]
+    if not letters - {"c", "d", "h", "s"}:
+        return None  # English suits (a "D" among them is the Swedish client's queen)
+    portuguese, spanish = bool(letters & {"o", "e"}), bool(letters & {"t", "d"})
+    if portuguese != spanish and not letters & {"h", "s"}:
+        return _LATIN["pt" if portuguese else "es"]
+    raise ParseError("bad_card", "a localised client's suits that read as Portuguese and as "
+                     "Spanish alike: " + "".join(sorted(letters)))
+
+
+def _cards(text: str, latin: dict[str, str] | None = None) -> tuple[str, ...]:
     out = []
     for tok in text.strip(" []").split(","):
         tok = tok.strip()
-        if not tok:
+        if not tok or tok in HIDDEN_CARDS:  # "[ X, Kd ]": a card not shown
+            continue
+        if latin is not None and _LATIN_CARD.fullmatch(tok) and tok[-1] in latin:
+            rank = "T" if tok[:-1] == "D" else tok[:-1]
+            out.extend(parse_cards(rank + latin[tok[-1]]))
             continue
         if tok[:1] in _RANKS:
             tok = _RANKS[tok[0]] + tok[1:]
@@ -206,6 +263,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     game_words = m["game"].lower()
     if "holdem" not in game_words and "hold'em" not in game_words:
         raise UnsupportedGame(m["game"], line=b + 2, text=lines[b + 1])
+    latin = _latin_suits(lines, lines[b])
     limit = {"No Limit": LimitType.NO_LIMIT, "Pot Limit": LimitType.POT_LIMIT}.get(
         m["limit"] or "No Limit", LimitType.FIXED_LIMIT)
     table_line = lines[b + 2]
@@ -293,7 +351,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 if "[" not in line:  # a street line with no cards: cut short, or broken
                     raise ParseError("unknown_line", "a street line without its cards")
                 _return_uncalled(actions, street, totals, lineno)
-                board.extend(_cards(line[line.index("[") :]))
+                board.extend(_cards(line[line.index("[") :], latin))
                 street, totals = new, {}
                 continue
             if line.startswith("Dealt to "):
@@ -301,7 +359,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                 if who is None:
                     raise ParseError("unknown_line", "dealt to an unknown player")
                 hero = seat_of[who]
-                hole[hero] = _cards(line[9 + len(who) :])
+                hole[hero] = _cards(line[9 + len(who) :], latin)
                 continue
             who = next((nm for nm in names if line.startswith(nm + " ")), None)
             if who is None:
@@ -362,8 +420,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                     add(Action(street, seat, ActionKind.POST_DEAD, amt - live,
                                totals.get(seat, 0), line=lineno))
             elif verb in ("shows", "mucks"):
-                cards = _cards(arg)
-                hole[seat] = cards
+                cards = _cards(arg, latin)
+                kept = kept_hole(hole.get(seat), cards)  # one card shown: the pair stays known
+                if kept:
+                    hole[seat] = kept
                 kind = ActionKind.SHOW if verb == "shows" else ActionKind.MUCK
                 add(Action(Street.SHOWDOWN, seat, kind, 0, totals.get(seat, 0), cards=cards,
                            line=lineno))

@@ -180,6 +180,7 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
     capped = " - CAP - " in lines[1] or lines[1].endswith(" - CAP")
     cap_total: int | None = None
     put: dict[int, int] = {}
+    dealt = False  # the hole cards are dealt ("received a card"): the blinds are posted
     for idx in range(i, n):
         line, lineno = lines[idx], idx + 1
         if not line:
@@ -215,6 +216,8 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
             if rest.startswith("received card: ") or rest.startswith("received a card: "):
                 hole.setdefault(seat, []).extend(cards_in(rest))
                 continue
+            if rest.startswith(("received a card", "received card")):
+                dealt = True
             if rest.startswith(_C_IGNORED):
                 continue
             if rest in ("folds", "checks"):
@@ -237,6 +240,13 @@ def _parse_classic(chunk: Chunk, file: str) -> Hand:
                 b.bet(seat, amt, at_cap, lineno)
             elif verb in ("raises", "caps", "cap"):
                 b.raise_by_added(seat, amt, at_cap, lineno)
+            elif verb == "allin" and not dealt and not b.bb_posted:
+                # before the deal, "allin (X)" is a blind posted all-in for less than the
+                # blind: the small one while none is posted and X is no more than it, else the
+                # big one (the hand's stakes stay the header's)
+                kind = (ActionKind.POST_SMALL_BLIND if not b.sb_posted and amt <= first
+                        else ActionKind.POST_BIG_BLIND)
+                b.post(kind, seat, amt, True, lineno)
             elif verb == "allin":
                 _all_in(b, seat, amt, lineno)
             elif verb == "has small blind":

@@ -4,8 +4,9 @@ Asserted: only ParseError escapes; >= 99% of unique hold'em hands import; every 
 reason; the engine reports no error finding on an imported hand except the ones listed in
 KNOWN_FINDINGS, each judged by hand (true site/log errors, see there). The remaining rejects
 are genuine: two fpdb fixtures with blank player names, a truncated HHSmithy sample
-("InValidHand"), a file fragment ending at its "#Game No" line, and
-fpdb fixtures whose card glyphs are mangled ("Âh", "7p").
+("InValidHand") and a file fragment ending at its "#Game No" line. A Spanish
+client's suits ("Dealt to Hero [ 7p, 8t ]", a 2012 Cassava tournament in fpdb's fixtures) are
+read (parsers/sites/pacific888.py, ``_latin_suits``), no longer a bad_card reject.
 
 fpdb's expected output for 888-FLH-PM-0.50-1.00-HeroLoses18 (.hp per-player rows, .hands
 start time) is compared with our replay.

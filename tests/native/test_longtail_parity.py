@@ -82,3 +82,30 @@ def test_finish_lines_in_a_gg_hand_are_stored_alike(extra):
     lines = (FIXTURES / "ggpoker" / "tournament.txt").read_text().split("\n")
     at = next(k for k, ln in enumerate(lines) if "SUMMARY" in ln)
     same_packed("\n".join([*lines[:at], extra, *lines[at:]]).encode(), "finish.txt")
+
+
+def test_rupees_joined_by_a_no_break_space_are_stored_alike():
+    from tests.parsers.sites.test_longtail_vocab import RUPEES_NBSP
+
+    # the native reader leaves a PokerStars India hand with "Rs.\xa0" to the Python path,
+    # which reads it as "Rs. "
+    assert same_packed(RUPEES_NBSP.strip("\n").encode(), "rupees.txt") != "native"
+
+
+def test_a_chat_notice_in_a_pokerstars_hand_is_stored_alike():
+    from tests.parsers.sites.test_longtail_vocab import CHAT_NOTICE
+    from tests.parsers.sites.test_pokerstars import CASH
+
+    lines = CASH.strip("\n").split("\n")
+    at = next(k for k, ln in enumerate(lines) if ln.startswith("Dealt to ")) + 1
+    same_packed("\n".join([*lines[:at], CHAT_NOTICE, *lines[at:]]).encode(), "notice.txt")
+
+
+@pytest.mark.parametrize("name", ["STARS_CANCELLED", "GG_CANCELLED"])
+def test_a_cancelled_hand_is_rejected_alike(name):
+    from tests.parsers.sites import test_longtail_vocab
+
+    # the native reader does not know "Hand cancelled" and leaves the hand to the Python path,
+    # which rejects it as cancelled_hand
+    text = getattr(test_longtail_vocab, name).strip("\n")
+    assert same_packed(text.encode(), "cancelled.txt") != "native"

@@ -19,7 +19,11 @@ A site that writes chat as "NAME: text" (Everleaf) asks :func:`is_colon_chat` ab
 own grammar did not read as an action, and records the line itself (its seated names are known
 by then): the speaker may be seated, but the text must not read as an action could.
 
-Two more kinds of line are read past the same way, each by a rule of its own:
+Three more kinds of line are read past the same way, each by a rule of its own:
+
+- a client's notice that chat is switched off or on ("Chat has been disabled till the end of
+  this hand as one or more players have gone All-in...", :data:`_CHAT_NOTICE`): its betting
+  word gives the notice's reason, it names no seated player and holds no amount;
 
 - chat after the summary: a "NAME: text" line (:func:`is_colon_chat`) below the hand's summary
   marker ("*** SUMMARY ***", "** Summary **", "------ Summary ------"), where a client
@@ -29,6 +33,9 @@ Two more kinds of line are read past the same way, each by a rule of its own:
   no post; it is kept as an ``ignored_line`` info finding with its text (the reader's
   ``bad_amount`` on that line is read past like an ``unknown_line``), never a reject and
   never chips in the player's net.
+
+A site's "Hand cancelled" line (:data:`_CANCELLED`) is never read past: the hand is a
+``cancelled_hand`` reject, since the site returned its posts and moved no chips.
 
 How it is applied: :func:`read_past_harmless` runs a site's parse; on ``unknown_line`` at a
 known line it leaves that line out and parses again, up to :data:`MAX_IGNORED` times (the
@@ -108,6 +115,7 @@ _SEAT = re.compile(r"^\s*seat\s*#?\d+\b", re.IGNORECASE)
 _NO_CHIPS = re.compile(
     r"\b(?:is sitting out|sits? out|sat out|is back|has returned|returns? to the table|"
     r"is (?:dis)?connected|has (?:dis)?connected|(?:dis)?connects|reconnect\w*|"
+    r"has been (?:dis)?connected|(?:could|did) not respond in time|has requested (?:more )?time|"
     r"disconnect(?:ed|ion)? protection|has timed out|timed out|time ?bank|"
     r"seconds? (?:left|to act)|leaves the table|left the table|joins the table|"
     r"(?:has )?joined the table|has been reseated|is reseated|reseated to this table|"
@@ -120,6 +128,14 @@ _NO_CHIPS = re.compile(
     r"is (?:the )?(?:tournament )?(?:chip )?leader|has been (?:moved|removed))\b",
     re.IGNORECASE,
 )
+
+#: A client's notice that chat is switched off or on ("Chat has been disabled till the end of
+#: this hand as one or more players have gone All-in. Chat will be enabled as soon as this hand
+#: ends.", PartyPoker): its betting word is the reason for the notice, not an action. Read past
+#: only with no amount, no cards and no seated name in it.
+_CHAT_NOTICE = re.compile(
+    r"^chat (?:has been |is |was )?(?:disabled|enabled|blocked|turned (?:off|on))\b"
+    r"|\bchat will be (?:re-?)?enabled\b", re.IGNORECASE)
 
 #: Pot words that keep even a no-chips statement from being ignorable.
 _POT = re.compile(r"\b(?:pot|pots|collect\w*|uncalled)\b", re.IGNORECASE)
@@ -149,6 +165,12 @@ _NEGATIVE_ANTE = re.compile(
 #: A summary section's marker line ("*** SUMMARY ***", "** Summary **", "------ Summary
 #: ------", "Summary:").
 _SUMMARY_MARK = re.compile(r"^[\s*\-=#]*summary[\s*\-=#:]*$", re.IGNORECASE)
+
+#: The line a site prints in a hand it called off ("Hand cancelled": PokerStars, GGPoker and
+#: the layouts that copy theirs; "Hand #123 has been canceled": Full Tilt). The posts go back
+#: and no chips move: the hand is a ``cancelled_hand`` reject with that reason, never a hand
+#: whose posts nobody matched or returned.
+_CANCELLED = re.compile(r"^hand (?:#\d+ has been )?cancell?ed\.?$", re.IGNORECASE)
 
 #: Control and format characters (a hostile line may carry terminal escapes).
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
@@ -249,6 +271,8 @@ def is_ignorable(line: str, names: Iterable[str]) -> bool:
         return True
     if names_in(text, names):
         return False
+    if _CHAT_NOTICE.search(text) and not _AMOUNT.search(text):
+        return True
     if _BETTING.search(text):
         return False
     has_amount = _AMOUNT.search(text) is not None
@@ -284,6 +308,10 @@ def read_past_harmless(
                 raise first  # only a negative ante's amount is read past
         elif err.text and err.text.strip() != lines[kept[index] - 1].strip():
             raise first  # the error's line number does not point at its text
+        if _CANCELLED.match(lines[kept[index] - 1].strip()):
+            raise ParseError("cancelled_hand", "the site cancelled this hand: its posts went "
+                             "back and no chips moved", line=kept[index],
+                             text=lines[kept[index] - 1])
         removed.append(kept.pop(index))
         text = "\n".join(lines[n - 1] for n in kept)
         try:

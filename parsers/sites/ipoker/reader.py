@@ -385,6 +385,11 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             won -= returned.get(seat, 0)
         if won > 0:
             collections.append(Collection(seat, won))
+        elif won < 0 and not any(wins.values()):
+            # a bet came back but nobody wins anything: the export stops before the hand's
+            # end (after the blinds, or a player's fold), not a bad amount
+            raise ParseError("truncated_hand", "no player wins anything: the export stops "
+                             "before the hand's end", line=1)
         elif won < 0:
             raise ParseError("bad_amount", f"seat {seat} wins less than its uncalled bet",
                              line=1)

@@ -464,6 +464,11 @@ class _Play:
 # --- the hand ---------------------------------------------------------------------------------
 
 
+#: PokerStars India's client prints "Rs." and its amount joined by a no-break space ("Rs.\xa025"):
+#: read as the "Rs. 25" the rest of the reader knows (Python's ``split()`` would cut there).
+_RUPEES_NBSP = "Rs.\xa0"
+
+
 def _lines_of(text: str) -> tuple[list[str], list[int]]:
     """The chunk's lines and each one's 1-based number in it.
 
@@ -471,6 +476,8 @@ def _lines_of(text: str) -> tuple[list[str], list[int]]:
     space: blank lines and "*********** #" separators are dropped and the rest unindented,
     each keeping its original number so errors still point at the right line.
     """
+    if _RUPEES_NBSP in text:  # PokerStars India: "Rs." and the amount joined by a no-break space
+        text = text.replace(_RUPEES_NBSP, "Rs. ")
     lines = text.split("\n")
     if not (len(lines) > 2 and (not lines[1] or lines[1].startswith(" "))):
         return lines, list(range(1, len(lines) + 1))

@@ -19,6 +19,11 @@ pub fn parse_hand(chunk_lines: &[&str], offset: i64, first_line: i64) -> Result<
     if crate::text::has_separator(chunk_lines) {
         return Err("separator_chars");
     }
+    // PokerStars India's "Rs." joined to its amount by a no-break space: the Python reader
+    // reads it as "Rs. " (`_RUPEES_NBSP`); this port leaves such a rare hand to it.
+    if chunk_lines.iter().any(|l| l.contains("Rs.\u{a0}")) {
+        return Err("rupees_nbsp");
+    }
     let mut lines: std::borrow::Cow<[&str]> = std::borrow::Cow::Borrowed(chunk_lines);
     let mut numbers: Option<Vec<i64>> = None;
     if lines.len() > 2 && (lines[1].is_empty() || lines[1].starts_with(' ')) {
