@@ -38,8 +38,9 @@ _CHILD = """
 import sys
 from pipeline.ingest.run import import_paths
 from tests.support.paths import REPO
-def report(p):
-    print(p.hands_seen, flush=True)
+def report(p):  # one write per line: a Ctrl-C inside print() could part a count from its newline
+    sys.stdout.write(f"{p.hands_seen}\\n")
+    sys.stdout.flush()
 import_paths([sys.argv[1]], sys.argv[2], progress=report, batch_size=int(sys.argv[3]))
 print("done", flush=True)
 """
@@ -116,8 +117,9 @@ _INTERRUPTIBLE = """
 import sys
 from pipeline.errors import ImportInterrupted
 from pipeline.ingest.run import import_paths
-def report(p):
-    print(p.hands_seen, flush=True)
+def report(p):  # one write per line: a Ctrl-C inside print() could part a count from its newline
+    sys.stdout.write(f"{p.hands_seen}\\n")
+    sys.stdout.flush()
 try:
     import_paths([sys.argv[1]], sys.argv[2], progress=report, batch_size=int(sys.argv[3]),
                  jobs=int(sys.argv[4]))
