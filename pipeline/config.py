@@ -57,19 +57,22 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 
 #: A big file of a streamed format (:mod:`pipeline.ingest.stream`: PokerStars, GGPoker,
 #: Ignition) is read and stored in pieces of about this many bytes (a quarter on the Python
-#: core), so it is not bound by MAX_FILE_BYTES. 8 MB is ~6,000 PokerStars hands: several runs
-#: for the native core's threads; their rows take ~22 MB (measured: 3.6 KB of Arrow per hand).
-PIECE_BYTES = 8 * 1024 * 1024
+#: core), so it is not bound by MAX_FILE_BYTES. 4 MB is ~2,800 PokerStars hands: several runs
+#: for the native core's threads; their rows take ~10 MB (measured: 3.6 KB of Arrow per hand).
+#: The importing process holds a few pieces at once (sent, parsed and waiting, batched), so the
+#: piece sets its peak: 200,000 simulated hands with 2 workers peaked at 555 MB with 8 MB
+#: pieces and 431 MB with 4 MB ones, in the same time (2026-12-07).
+PIECE_BYTES = 4 * 1024 * 1024
 
 #: ``sidepot import`` without ``--jobs`` parses in one worker process a core
 #: (:func:`pipeline.ingest.pool.default_jobs`) once its input holds at least this many bytes
-#: (a piece of a streamed file, :data:`PIECE_BYTES`) in files of :data:`PARALLEL_FILE_BYTES`
+#: (two pieces of a streamed file, :data:`PIECE_BYTES`) in files of :data:`PARALLEL_FILE_BYTES`
 #: or more on average; otherwise the importing process parses alone (forking and the pipes
 #: would cost more than they share). Measured on 2 cores (2026-12-07, quiet): the whole corpus
 #: (94 MB, 3,235 files) 9.0 s with 2 workers against 14.7 s in one process; its PokerStars,
 #: GGPoker and Ignition files 8.9 s against 10.8 s; 5,000 one-hand PHH files (5 MB) 8.7 s
 #: against 7.5 s; the 36 KB of data/samples the same either way.
-PARALLEL_BYTES = PIECE_BYTES
+PARALLEL_BYTES = 2 * PIECE_BYTES
 #: The mean file size below which workers do not pay (see :data:`PARALLEL_BYTES`): a folder
 #: of one-hand files (about 1 KB each) costs more in results sent back than it shares.
 PARALLEL_FILE_BYTES = 4 * 1024
