@@ -70,3 +70,29 @@ def test_nothing_is_inferred_where_the_log_prints_a_blind_or_the_rules_do_not_fi
 
 def test_pokerstars_prints_every_blind_and_judges_a_log_without_them():
     assert "wrong_call_amount" in codes(replay(_limped("pokerstars").build()), Severity.ERROR)
+
+
+def test_simulated_hands_without_their_blind_lines_get_them_back():
+    """Simulated legal hands with every blind line taken out: whatever is inferred is the very
+    blind that was posted, and where both are inferred the nets are the hand's own."""
+    from dataclasses import replace
+
+    from parsers.model import LimitType
+    from pipeline.sim import simulate
+
+    inferred = 0
+    for limit in (LimitType.NO_LIMIT, LimitType.FIXED_LIMIT, LimitType.POT_LIMIT):
+        for s in simulate(100, 5, limit=limit, rake=False):
+            hand = replace(s.hand, site="test")
+            posts = [(a.kind, a.seat, a.amount) for a in hand.actions if a.kind in (SB, BB)]
+            stripped = replace(hand, actions=tuple(
+                a for a in hand.actions if a.kind not in (SB, BB)))
+            got = infer_blinds(stripped)
+            assert got in ([], posts, posts[-1:]), hand.hand_id
+            if len(got) == 2:
+                inferred += 1
+                r = replay(stripped)
+                assert errors(r) == [], hand.hand_id
+                assert ({x.seat: x.net for x in r.seats}
+                        == {x.seat: x.net for x in replay(hand).seats}), hand.hand_id
+    assert inferred > 50  # the rule decides a good share of real-looking hands

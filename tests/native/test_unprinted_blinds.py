@@ -236,3 +236,20 @@ def test_a_player_who_leaves_after_posting_is_folded(give_rules) -> None:  # noq
 def test_a_player_who_leaves_after_posting_is_out_of_turn_on_pokerstars() -> None:
     errors, _, _ = _read(_hand(_LEAVER, 9), "leaver-ps.txt")
     assert "out_of_turn" in errors
+
+
+def test_simulated_hands_without_blind_lines_alike_in_both_cores(give_rules) -> None:  # noqa: ANN001
+    """Simulated hands of every kind with their blind lines taken out, under the generic rules:
+    the native core claims most of them and stores the Python core's rows for each."""
+    import re
+
+    from tests.native.parity import Tally, compare_file, sim_configs, simulated_text
+
+    give_rules("pokerstars", "GENERIC")
+    blind_line = re.compile(r"^[^\n]*: posts (?:small|big) blind [^\n]*\n", re.M)
+    t = Tally()
+    for k, (kind, kw) in enumerate(sim_configs()):
+        text = blind_line.sub("", simulated_text(30, 700 + k, **kw))
+        compare_file(text.encode(), f"no-blinds-{kind}.txt", t)
+    assert t.mismatches == [], "\n".join(t.mismatches[:10])
+    assert t.compared > 0.7 * t.chunks
