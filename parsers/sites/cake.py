@@ -19,7 +19,8 @@ The layout::
 What is Cake's own, and how it is read:
 - Amounts: cash games print "$250,50" or "$0.25" (the decimal mark is the comma when any
   amount of the hand shows two digits after a comma), chips print "1,765" or "1 500"
-  (thousands). Play money is whole chips. The header's stakes are small/big blind, or
+  (thousands). Play money is whole chips, or to the cent where a stack prints cents (the
+  network's later Horizon client: "(2 134.75 in chips)"). The header's stakes are small/big blind, or
   small/big bet in fixed limit (the blinds then come from the posts); tournaments print
   ante/small blind/big blind.
 - "calls X", "bets X" and "is all in X" print the chips added, "raises to X" the street
@@ -81,6 +82,11 @@ _CURRENCY = {s: CURRENCY_SYMBOLS[s] for s in ("$", "€")}
 sniff = search_sniffer(_SNIFF, needs=("Hand#",))
 
 
+#: A seat's play-money stack printed with cents ("(2 134.75 in chips)"): the later client of
+#: the network (Horizon, 2018) keeps play chips to the cent.
+_CHIP_CENTS = re.compile(r"^Seat \d+: .*\(\d[\d ,\u00a0]*\.\d{1,2} in chips\)", re.MULTILINE)
+
+
 class _Money:
     """Amount reading for one hand: decimals and which mark separates them."""
 
@@ -115,8 +121,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     symbol = st[2][:1] if st[2][:1] in _CURRENCY else ""
     if tournament_id is not None:
         currency, dec = TOURNAMENT_CHIPS, 0
-    elif not symbol:
-        currency, dec = PLAY_MONEY, 0
+    elif not symbol:  # play chips: whole, unless a stack prints cents (Horizon, 2018)
+        currency, dec = PLAY_MONEY, 2 if _CHIP_CENTS.search(chunk.text) else 0
     else:
         currency, dec = _CURRENCY[symbol], 2
     money = _Money(dec, dec > 0 and _COMMA_DECIMAL.search(chunk.text) is not None)

@@ -109,3 +109,13 @@ def test_a_cancelled_hand_is_rejected_alike(name):
     # which rejects it as cancelled_hand
     text = getattr(test_longtail_vocab, name).strip("\n")
     assert same_packed(text.encode(), "cancelled.txt") != "native"
+
+
+@pytest.mark.parametrize("extra", ["Hero  chats: nice hand", "Hero has been disconnected.",
+                                   "Hero finished 93 out of 307 players."])
+def test_other_read_past_lines_in_a_pokerstars_hand_are_stored_alike(extra):
+    from tests.parsers.sites.test_pokerstars import CASH
+
+    lines = CASH.strip("\n").split("\n")
+    at = next(k for k, ln in enumerate(lines) if ln.startswith("Dealt to ")) + 1
+    same_packed("\n".join([*lines[:at], extra, *lines[at:]]).encode(), "read_past.txt")

@@ -124,6 +124,7 @@ _NO_CHIPS = re.compile(
     r"sits? down|sat down|re-?join\w*|stands? up|is seated|will be allowed to play|"
     r"wait(?:s|ing)? for (?:the )?(?:big blind|bb)|wait(?:s|ing)? bb|"
     r"finishe[sd] (?:the tournament )?in|finished the tournament|wins the tournament|"
+    r"finished \d+(?:st|nd|rd|th)? out of \d+|"
     r"received|receives|bounty|eliminat\w+|knocked out|re-?buys?|add-?ons?|"
     r"is (?:the )?(?:tournament )?(?:chip )?leader|has been (?:moved|removed))\b",
     re.IGNORECASE,
@@ -140,8 +141,9 @@ _CHAT_NOTICE = re.compile(
 #: Pot words that keep even a no-chips statement from being ignorable.
 _POT = re.compile(r"\b(?:pot|pots|collect\w*|uncalled)\b", re.IGNORECASE)
 
-#: A chat line: NAME said, "...": whatever it quotes, it moves nothing.
-_CHAT = re.compile(r'^.{1,80}? said, ["\u201c]')
+#: A chat line: NAME said, "..." (or NAME chats: ..., the Cake network's later client):
+#: whatever it quotes, it moves nothing.
+_CHAT = re.compile(r'^.{1,80}? (?:said, ["\u201c]|chats: )')
 
 #: A colon chat line as some sites write it ("Player8: bryan ohio?"): a name of at most 80
 #: characters, a colon and a space, then what was said. :func:`is_colon_chat` reads it.

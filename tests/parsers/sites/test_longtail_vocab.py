@@ -493,3 +493,50 @@ def test_any_other_event_by_a_merge_player_not_listed_still_rejects():
                                        'amount="0.10"')
     out = _outcome(text)
     assert out.hand is None and out.error.reason == "unseated_player"
+
+
+# --- the Cake network's later client: play chips to the cent, "chats:", finish places ----------
+
+#: A play-money hand of the network's 2018 client: stacks and bets to the cent (thousands
+#: grouped by a no-break space), a chat line "NAME  chats: ...".
+CAKE_CENTS = """\
+Hand#5126023113000129 - No Limit Hold'em 10/20 23113 -- 10/20 NL Hold'em -- 2018/04/18 - 15:53:10
+Dealer: Seat 9
+Seat 2: ivo (1\u00a0735.73 in chips)
+Seat 3: jan (880 in chips)
+Seat 9: kai (92.25 in chips)
+ivo: posts small blind 10
+jan: posts big blind 20
+Dealt to jan [7c,4d]
+kai: raises to 92.25
+ivo  chats: raise fold or stay
+ivo: calls 82.25
+jan: folds
+*** FLOP *** [Jd,6d,6s]
+*** TURN *** [8s]
+*** RIVER *** [Th]
+***SHOW DOWN***
+kai: shows [Ah,Jc] (Two pair)
+ivo: mucks [9c,9h] (Two pair)
+kai wins 204.50 with Two pair
+"""
+
+
+def test_cake_play_chips_to_the_cent_and_a_chats_line():
+    hand = _hand(CAKE_CENTS)
+    assert (hand.currency, hand.decimals) == ("PLAY", 2)
+    assert [s.stack for s in hand.seats] == [173573, 88000, 9225]
+    assert [(a.seat, a.kind, a.amount) for a in hand.actions[:5]] == [
+        (2, K.POST_SMALL_BLIND, 1000), (3, K.POST_BIG_BLIND, 2000), (9, K.RAISE, 9225),
+        (2, K.CALL, 8225), (3, K.FOLD, 0)]
+    assert [ig.text for ig in hand.ignored_lines] == ["ivo  chats: raise fold or stay"]
+    assert _errors(hand) == []
+    assert _nets(hand) == {"ivo": -9225, "jan": -2000, "kai": 11225}
+
+
+def test_a_finish_place_out_of_the_field_is_read_past():
+    text = _text("cake", "TOURNEY")
+    line = "Ann finished 93 out of 307 players."
+    hand = _hand(text.replace("***SHOW DOWN***", line + "\n***SHOW DOWN***"))
+    assert [ig.text for ig in hand.ignored_lines] == [line]
+    assert _errors(hand) == []
