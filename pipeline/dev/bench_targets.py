@@ -134,6 +134,17 @@ def stages_child(path: str) -> None:
         close(self)
 
     db.Store.close = checkpoint_then_close
+    # Each batch stored before the next is read: the stages are timed one at a time (CPU of
+    # the whole process), where an import overlaps the write with the next batch's stage.
+    from pipeline.ingest.batcher import Batcher
+
+    hand_over = Batcher.flush
+
+    def flush_and_wait(self):
+        hand_over(self)
+        self.settle()
+
+    Batcher.flush = flush_and_wait
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "stages.duckdb"
         allin = os.environ.get("SIDEPOT_CORE") != "python"
