@@ -59,21 +59,6 @@ def test_the_rust_table_names_every_field() -> None:
 RULE_SETS = ("GENERIC", "_DEAD", "LEGACY", "_BIG_THREE")
 
 
-@pytest.fixture
-def give_rules(monkeypatch):  # noqa: ANN201 - the setter
-    """``give_rules(site, name)``: both cores replay ``site``'s hands by the named rule set."""
-    touched: list[str] = []
-
-    def give(site: str, name: str) -> None:
-        monkeypatch.setitem(sites._RULES, site, getattr(sites, name))
-        native._set_site_rules(site, name)
-        touched.append(site)
-
-    yield give
-    for site in touched:
-        native._set_site_rules(site, None)
-
-
 def _money(cents: int) -> str:
     return f"${cents // 100}.{cents % 100:02d}"
 

@@ -23,7 +23,6 @@ import pytest
 
 native = pytest.importorskip("sidepot_native", reason="the native core is not built")
 
-from pipeline.engine import sites  # noqa: E402
 from tests.native.parity import read_natively  # noqa: E402
 
 _HEAD = """\
@@ -147,21 +146,6 @@ Seat 4: Dave folded before Flop
 
 def _hand(body: str, n: int, stakes: str = "$0.05/$0.10", button: int = 1) -> bytes:
     return (_HEAD.format(n=n, stakes=stakes, button=button) + body).encode()
-
-
-@pytest.fixture
-def give_rules(monkeypatch):  # noqa: ANN201 - the setter
-    """``give_rules(site, name)``: both cores replay ``site``'s hands by the named rule set."""
-    touched: list[str] = []
-
-    def give(site: str, name: str) -> None:
-        monkeypatch.setitem(sites._RULES, site, getattr(sites, name))
-        native._set_site_rules(site, name)
-        touched.append(site)
-
-    yield give
-    for site in touched:
-        native._set_site_rules(site, None)
 
 
 def _read(data: bytes, path: str):  # noqa: ANN202

@@ -417,17 +417,7 @@ mod tests {
     use super::*;
 
     fn act(street: Street, seat: i64, kind: Kind) -> Action {
-        Action {
-            street,
-            seat,
-            kind,
-            amount: 0,
-            to: 0,
-            all_in: false,
-            cards: Default::default(),
-            line: 0,
-            raise_by: None,
-        }
+        Action::bare(street, seat, kind)
     }
 
     fn names(flags: u32) -> Vec<&'static str> {

@@ -134,6 +134,25 @@ pub struct Action {
     pub raise_by: Option<i64>,
 }
 
+#[cfg(test)]
+impl Action {
+    /// An action of no amount, cards or line: what the engine's and the facts' tests build
+    /// their hands from.
+    pub(crate) fn bare(street: Street, seat: i64, kind: Kind) -> Self {
+        Action {
+            street,
+            seat,
+            kind,
+            amount: 0,
+            to: 0,
+            all_in: false,
+            cards: Cards::new(),
+            line: 0,
+            raise_by: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Seat {
     pub seat: i64,

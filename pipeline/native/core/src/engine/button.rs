@@ -119,20 +119,10 @@ fn from_first_postflop_actor(hand: &Hand, dealt: &[i64], bb: i64) -> Option<i64>
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::model::{Action, Cards, Seat};
+    use crate::model::{Action, Seat};
 
     pub(crate) fn act(street: Street, seat: i64, kind: Kind) -> Action {
-        Action {
-            street,
-            seat,
-            kind,
-            amount: 0,
-            to: 0,
-            all_in: false,
-            cards: Cards::new(),
-            line: 0,
-            raise_by: None,
-        }
+        Action::bare(street, seat, kind)
     }
 
     pub(crate) fn hand(seats: &[i64], actions: Vec<Action>) -> Hand {
