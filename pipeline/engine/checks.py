@@ -14,11 +14,10 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from parsers.model import Action, ActionKind, LimitType, Street
-from pipeline.engine import streets
 from pipeline.engine.amounts import Amounts
 from pipeline.engine.codes import finding
 from pipeline.engine.result import Finding, Severity
-from pipeline.engine.state import TableState, fold
+from pipeline.engine.state import TableState
 
 _VERB = {
     ActionKind.FOLD: "folds",
@@ -220,97 +219,6 @@ def check_blind_positions(
                 line_of.get(bb, 0),
             )
         )
-
-
-# ---- who may act ---------------------------------------------------------------------------
-
-
-def check_can_act(state: TableState, action: Action, out: list[Finding]) -> bool:
-    """Folded and all-in players make no more decisions. Returns False if either applies."""
-    seat = action.seat
-    if seat in state.folded:
-        money = state.money()
-        out.append(
-            money.finding(
-                "acted_after_fold", f"{describe(state, action, money)} after folding", action.line
-            )
-        )
-        return False
-    if state.stack[seat] <= 0 and state.contrib[seat] > 0:
-        if action.kind is ActionKind.FOLD:
-            # A player all-in on a post who is sitting out gets folded by the site (PokerStars
-            # tournaments): odd, and it forfeits the pot, so it is applied and only warned.
-            money = state.money()
-            out.append(
-                money.finding(
-                    "acted_after_all_in",
-                    f"{describe(state, action, money)} after going all-in: the chips are forfeited",
-                    action.line,
-                    Severity.WARNING,
-                )
-            )
-            fold(state, seat)
-            return False
-        if (
-            action.kind is ActionKind.CHECK
-            and state.rules.forced_all_in_may_check
-            and action.street is Street.PREFLOP
-            and seat not in state.acted
-        ):
-            # All in on a forced post, printed checking (Full Tilt's all-in antes): a check
-            # moves nothing and decides nothing.
-            money = state.money()
-            out.append(
-                money.finding(
-                    "acted_after_all_in",
-                    f"{describe(state, action, money)} after going all-in: a check moves nothing",
-                    action.line,
-                    Severity.WARNING,
-                )
-            )
-            return False
-        money = state.money()
-        out.append(
-            money.finding(
-                "acted_after_all_in",
-                f"{describe(state, action, money)} after going all-in",
-                action.line,
-            )
-        )
-        return False
-    if seat in state.protected:  # all-in by disconnect protection, chips behind
-        money = state.money()
-        said = f"{describe(state, action, money)} after disconnect protection made it all-in"
-        out.append(money.finding("acted_after_all_in", said, action.line))
-        return False
-    return True
-
-
-def check_turn(state: TableState, action: Action, out: list[Finding]) -> None:
-    """Action goes clockwise from the anchor, skipping players with no decision to make."""
-    after = state.last_actor if state.last_actor is not None else state.anchor
-    if after is None:  # no button and no blinds: the first actor cannot be judged
-        return
-    expected = state.next_to_act(after)
-    if expected == action.seat:
-        return
-    if expected is not None and state.rules.leaver_after_post_folds:
-        expected = streets.fold_leavers(state, after, action.line, out)
-        if expected == action.seat:
-            return
-    severity = None
-    if state.hand.fast_fold and action.kind is ActionKind.FOLD:
-        severity = Severity.WARNING  # fast-fold pools let players fold before their turn
-    if expected is None:
-        why = "the betting round was already closed"
-    else:
-        why = f"it was {state.who(expected)}'s turn"
-    money = state.money()
-    out.append(
-        money.finding(
-            "out_of_turn", f"{describe(state, action, money)}: {why}", action.line, severity
-        )
-    )
 
 
 # ---- betting -------------------------------------------------------------------------------

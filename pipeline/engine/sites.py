@@ -85,6 +85,10 @@ class SiteRules:
     #: a log that names no button: infer it from the blinds, the deal and the action order
     #: (``button.py``), so who opens each street can be judged
     infer_button: bool = True
+    #: a fold printed before the player's turn, while the round still owes him a decision, is
+    #: an advance fold (888's and PartyPoker's clients log the fold box when it is ticked): it
+    #: takes effect when his turn comes, so the turn stays where it was (a warning)
+    advance_fold: bool = True
     # ---- awards ----
     #: a seat the summary prints as "mucks [cards]" that the site paid still holds its hand
     paid_muck_contends: bool = True
@@ -117,6 +121,7 @@ LEGACY = SiteRules(
     heads_up_swap_is_error=True,
     fold_stakes_echoes=False,
     infer_button=False,
+    advance_fold=False,
     paid_muck_contends=False,
     odd_chip=OddChip.LEFT_OF_BUTTON,
     one_chip_rounding=False,
@@ -134,9 +139,10 @@ _DEAD = replace(GENERIC, extra_small_blind=Liveness.DEAD)
 #: is dead). Turn order: their logs print every blind, a fold for a player who leaves, the
 #: small blind on the button heads-up, never a zero post or an all-in player checking, so
 #: each of those is judged (a line that breaks them is a misread or a log defect, which the
-#: generic leniency would hide). Awards: the odd chip of a split goes left of the button
-#: (PokerStars documents it; every uneven split of the three in the corpus does), and a
-#: collection one chip off is an error (exact amounts; GGPoker's fees aside, below).
+#: generic leniency would hide); their folds are printed in turn. Awards: the odd chip of a
+#: split goes left of the button (PokerStars documents it; every uneven split of the three in
+#: the corpus does), and a collection one chip off is an error (exact amounts; GGPoker's fees
+#: aside, below).
 _BIG_THREE = replace(
     GENERIC,
     extra_small_blind=Liveness.DEAD,
@@ -145,6 +151,7 @@ _BIG_THREE = replace(
     judge_first_actor_without_blinds=True,
     leaver_after_post_folds=False,
     heads_up_swap_is_error=True,
+    advance_fold=False,
     odd_chip=OddChip.LEFT_OF_BUTTON,
     one_chip_rounding=False,
 )

@@ -11,7 +11,7 @@ once the walk is over, against the site's totals.
 from __future__ import annotations
 
 from parsers.model import Action, ActionKind, Street
-from pipeline.engine import checks, posting, streets
+from pipeline.engine import checks, posting, streets, turns
 from pipeline.engine.result import Finding
 from pipeline.engine.state import (
     TableState,
@@ -114,7 +114,7 @@ class Walk:
         kind = action.kind
         if state.flex and action.seat in state.flex:
             posting.resolve(state, action)
-        if not checks.check_can_act(state, action, out):
+        if not turns.check_can_act(state, action, out):
             # Keep the money in step with the site; the finding already says what is wrong.
             if kind is _CALL:
                 put_in(state, action.seat, action.amount, True)
@@ -122,9 +122,12 @@ class Walk:
                 to = checks.raise_target(state, action, out)
                 put_in(state, action.seat, to - state.commit[action.seat], True)
             return
-        checks.check_turn(state, action, out)
+        advance = turns.check_turn(state, action, out)
         if kind is _FOLD:
+            turn = state.last_actor
             apply_fold(state, action)
+            if advance:  # folded ahead of the turn: the turn stays where it was
+                state.last_actor = turn
         elif kind is _PROTECTED:
             apply_protect(state, action)
         elif kind is _CHECK:

@@ -28,9 +28,6 @@ SITE_ERRORS = {
     # "silent post both": Player2 (the button) checks facing the 0.10 big blind: his post of
     # both blinds (0.15) is not printed; the pot the site pays (0.38 + 0.20 returned) holds it.
     "14067958",
-    # LHE freeroll, second hand: the first three folds are printed in reverse seat order
-    # (seats 4, 3, 2, then 5, 6, ...); the first hand of the same table is in seat order.
-    "11932613562",
     # "tourno.missing": every seat line prints a stack of 1 chip, yet players call 40 and bet:
     # the stacks were blanked in this log.
     "12359566781",
@@ -44,6 +41,9 @@ SITE_ERRORS = {
     # no rounding to the chip, the pot the site pays is 20 above the printed bets.
     "1618961225358jrdwo4ad458",
 }
+#: Read right by the advance-fold rule (``SiteRules.advance_fold``), no longer a site error:
+#: "11932613562", an LHE freeroll's second hand whose first folds are printed in reverse seat
+#: order (seats 4, 3, then 2 in turn): folds ticked ahead of the turn, two warnings.
 #: Read right by the rounding rule (an all-in printed one chip under the stack is the stack),
 #: no longer site errors: "161938625156465v9fyd47bg" ("raises 11302166 to 11302166" from
 #: 11302167 behind, then "is all-In.": the pots the site prints add up with the full stack).

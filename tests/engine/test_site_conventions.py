@@ -84,9 +84,38 @@ def _no_blind_lines(site: str, first: int) -> HandBuilder:
 def test_no_blind_lines_leave_the_first_actor_unjudged():
     r = replay(_no_blind_lines("test", 3).build())
     assert "out_of_turn" not in codes(r)
-    # ... but the order after him is judged
-    b = table(4, button=1).raise_to(3, 30, 30).fold(1).fold(4).fold(2).uncalled(3, 30)
+    # ... but the order after him is judged (a call ahead of seat 4's turn)
+    b = table(4, button=1).raise_to(3, 30, 30).call(1, 30).fold(4).fold(2)
     assert "out_of_turn" in codes(replay(b.build()), Severity.ERROR)
+
+
+def _advance_fold(site: str) -> HandBuilder:
+    """888 436408568's shape: seat 4 (the button's left-hand opener's neighbour) ticks the
+    fold box and the log prints his fold before seat 3 acts, whose turn it was; the rest
+    play in turn."""
+    b = table(5, button=5, site=site).post_sb(1).post_bb(2)
+    b.fold(4).call(3).fold(5).call(1, 5).check(2)
+    b.flop("2c 7d 9h").check(1).check(2).check(3).turn("Jh").check(1).check(2).check(3)
+    b.river("Qs").check(1).check(2).check(3).board("2c 7d 9h Jh Qs")
+    return b.show(1, "Ah Ad").show(2, "2h 3h").show(3, "4c 5c").collect(1, 30)
+
+
+def test_an_advance_fold_takes_effect_at_the_players_turn():
+    """A fold printed ahead of its turn while the round still owes the player a decision is
+    his advance fold: one warning, and the turn stays where it was (the next player in turn
+    is not out of turn)."""
+    r = replay(_advance_fold("pacific888").build())
+    assert errors(r) == []
+    warned = [f for f in r.findings if f.code == "out_of_turn"]
+    assert len(warned) == 1 and warned[0].severity is Severity.WARNING
+    assert "advance fold" in warned[0].message and "seat 4" in warned[0].message
+    assert [s.net for s in r.seats] == [20, -10, -10, 0, 0]
+
+
+def test_an_advance_fold_is_out_of_turn_on_pokerstars():
+    """PokerStars prints folds in turn: a fold ahead of it is judged, and the next player's
+    action after it too."""
+    assert "out_of_turn" in codes(replay(_advance_fold("pokerstars").build()), Severity.ERROR)
 
 
 def test_no_blind_lines_on_pokerstars_judge_from_the_button():

@@ -66,8 +66,9 @@ def _money(cents: int) -> str:
 def mutate_posts(text: str, seed: int) -> str:
     """Each simulated PokerStars hand with one change aimed at a per-site rule: an extra small
     blind from a seat outside the blinds, one post of small plus big blind, a zero post, a
-    returning big blind whose player then leaves (his actions dropped), or header stakes that
-    are not the posted blinds (the previous level)."""
+    returning big blind whose player then leaves (his actions dropped), header stakes that
+    are not the posted blinds (the previous level), or a preflop fold printed ahead of its
+    turn (an advance fold)."""
     import random
     import re
 
@@ -87,8 +88,8 @@ def mutate_posts(text: str, seed: int) -> str:
             r": (folds|calls|raises|checks|bets)", x)]
         blinds = {lines[sb_at].split(": ", 1)[0], lines[bb_at].split(": ", 1)[0]}
         others = [a for a in dict.fromkeys(actors) if a not in blinds]
-        kind = rng.randrange(5)
-        if not others and kind < 4:
+        kind = rng.randrange(6)
+        if not others and kind != 4:
             kind = 4
         who = rng.choice(others) if others else ""
         if kind == 0:
@@ -102,9 +103,19 @@ def mutate_posts(text: str, seed: int) -> str:
                 r": (folds|calls|raises|checks|bets)", x))]
             lines = lines[:bb_at + 1] + [f"{who}: posts big blind {_money(bb)}"] + \
                 lines[bb_at + 1:hole + 1] + body
-        else:
+        elif kind == 4:
             lines[0] = lines[0].replace(f"({_money(sb)}/{_money(bb)}",
                                         f"({_money(2 * sb)}/{_money(2 * bb)}", 1)
+        else:  # the last preflop fold printed first, right after the hole cards
+            street_end = next((i for i in range(hole + 1, len(lines))
+                               if lines[i].startswith("*** ")), len(lines))
+            folds = [i for i in range(hole + 1, street_end) if lines[i].endswith(": folds")]
+            if folds:
+                line = lines.pop(folds[-1])
+                dealt = hole + 1
+                while dealt < len(lines) and lines[dealt].startswith("Dealt to "):
+                    dealt += 1
+                lines.insert(dealt, line)
         out.append("\n".join(lines))
     return "\n\n\n".join(out)
 

@@ -302,30 +302,39 @@ pub(crate) fn check_can_act(st: &mut State, a: &Action, out: &mut Out) {
     }
 }
 
-pub(crate) fn check_turn(st: &mut State, a: &Action, out: &mut Out) {
+/// Judges the turn (`checks.check_turn`); true for an advance fold (`advance_fold`): the
+/// fold is the player's, taken when his turn comes, so the caller leaves the turn where it was.
+pub(crate) fn check_turn(st: &mut State, a: &Action, out: &mut Out) -> bool {
     let after = st.last_actor.or(st.anchor);
     if after.is_none() && st.last_actor.is_none() {
-        return;
+        return false;
     }
     let mut expected = st.next_to_act(after);
     if expected == Some(a.seat) {
-        return;
+        return false;
     }
     if expected.is_some() && st.rules.leaver_after_post_folds {
         expected = fold_leavers(st, after, a.line, out);
         if expected == Some(a.seat) {
-            return;
+            return false;
         }
     }
-    let sev = if st.hand.fast_fold && a.kind == Kind::Fold {
+    let advance = expected.is_some()
+        && a.kind == Kind::Fold
+        && st.rules.advance_fold
+        && owes_a_decision(st, a.seat);
+    let sev = if advance || (st.hand.fast_fold && a.kind == Kind::Fold) {
         Some(Severity::Warning)
     } else {
         None
     };
-    let why = match expected {
+    let mut why = match expected {
         None => "the betting round was already closed".to_string(),
         Some(e) => format!("it was {}'s turn", st.who(e)),
     };
+    if advance {
+        why.push_str(" (an advance fold: taken when the turn comes)");
+    }
     let money = Amounts::of(st.hand);
     out.push(money.finding(
         "out_of_turn",
@@ -333,6 +342,14 @@ pub(crate) fn check_turn(st: &mut State, a: &Action, out: &mut Out) {
         a.line,
         sev,
     ));
+    advance
+}
+
+/// Whether the round will still come to `seat`: it can bet and is below the bet or has not
+/// acted on the street.
+fn owes_a_decision(st: &State, seat: i64) -> bool {
+    st.active.binary_search(&seat).is_ok()
+        && (st.commit(seat) < st.current_bet || mget(&st.acted, seat).is_none())
 }
 
 pub(crate) fn check_call(st: &State, a: &Action, out: &mut Out) {

@@ -57,6 +57,7 @@ pub struct SiteRules {
     pub heads_up_swap_is_error: bool,
     pub fold_stakes_echoes: bool,
     pub infer_button: bool,
+    pub advance_fold: bool,
     pub paid_muck_contends: bool,
     pub odd_chip: OddChip,
     pub one_chip_rounding: bool,
@@ -87,6 +88,7 @@ impl SiteRules {
             ("heads_up_swap_is_error", b(self.heads_up_swap_is_error)),
             ("fold_stakes_echoes", b(self.fold_stakes_echoes)),
             ("infer_button", b(self.infer_button)),
+            ("advance_fold", b(self.advance_fold)),
             ("paid_muck_contends", b(self.paid_muck_contends)),
             ("odd_chip", self.odd_chip.value().into()),
             ("one_chip_rounding", b(self.one_chip_rounding)),
@@ -105,6 +107,7 @@ pub const GENERIC: SiteRules = SiteRules {
     heads_up_swap_is_error: false,
     fold_stakes_echoes: true,
     infer_button: true,
+    advance_fold: true,
     paid_muck_contends: true,
     odd_chip: OddChip::AnyWinner,
     one_chip_rounding: true,
@@ -122,6 +125,7 @@ pub const LEGACY: SiteRules = SiteRules {
     heads_up_swap_is_error: true,
     fold_stakes_echoes: false,
     infer_button: false,
+    advance_fold: false,
     paid_muck_contends: false,
     odd_chip: OddChip::LeftOfButton,
     one_chip_rounding: false,
@@ -137,7 +141,8 @@ const DEAD: SiteRules = SiteRules {
 /// field, what these sites' logs settle: the missed-blind rule (a missed small blind dead,
 /// small plus big blind the big blind live and the rest dead); every blind, a leaver's fold
 /// and the heads-up small blind on the button printed, never a zero post or an all-in check
-/// (each judged); the odd chip left of the button; a collection one chip off an error.
+/// (each judged); folds printed in turn; the odd chip left of the button; a collection one
+/// chip off an error.
 const BIG_THREE: SiteRules = SiteRules {
     extra_small_blind: Liveness::Dead,
     zero_post_is_nothing: false,
@@ -145,6 +150,7 @@ const BIG_THREE: SiteRules = SiteRules {
     judge_first_actor_without_blinds: true,
     leaver_after_post_folds: false,
     heads_up_swap_is_error: true,
+    advance_fold: false,
     odd_chip: OddChip::LeftOfButton,
     one_chip_rounding: false,
     ..GENERIC

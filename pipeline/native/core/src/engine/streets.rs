@@ -418,6 +418,7 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
             }
             continue;
         }
+        let mut advance = false;
         let after = st.last_actor.or(st.anchor);
         if let Some(after_seat) = after {
             let fast = behind > 0
@@ -426,7 +427,7 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
                 && st.active[bisect_right(&st.active, after_seat) % st.active.len()] == seat
                 && (st.commit(seat) < st.current_bet || mget(&st.acted, seat).is_none());
             if !fast && st.next_to_act(Some(after_seat)) != Some(seat) {
-                check_turn(st, a, out);
+                advance = check_turn(st, a, out);
             }
         }
         match kind {
@@ -436,7 +437,10 @@ pub(crate) fn walk_actions(st: &mut State, w: &mut Walk, out: &mut Out) {
                     st.n_able -= 1;
                     remove(&mut st.active, seat);
                 }
-                st.last_actor = Some(seat);
+                if !advance {
+                    // (an advance fold leaves the turn where it was)
+                    st.last_actor = Some(seat);
+                }
             }
             Kind::Check => {
                 if st.current_bet > st.commit(seat) {
