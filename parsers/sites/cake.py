@@ -20,9 +20,9 @@ What is Cake's own, and how it is read:
 - Amounts: cash games print "$250,50" or "$0.25" (the decimal mark is the comma when any
   amount of the hand shows two digits after a comma), chips print "1,765" or "1 500"
   (thousands). Play money is whole chips, or to the cent where a stack prints cents (the
-  network's later Horizon client: "(2 134.75 in chips)"). The header's stakes are small/big blind, or
-  small/big bet in fixed limit (the blinds then come from the posts); tournaments print
-  ante/small blind/big blind.
+  network's later Horizon client: "(2 134.75 in chips)"). The header's stakes are small/big
+  blind, or small/big bet in fixed limit (the blinds then come from the posts); tournaments
+  print ante/small blind/big blind.
 - "calls X", "bets X" and "is all in X" print the chips added, "raises to X" the street
   total. "is all in" stands for whichever of bet, call or raise the chips amount to.
 - "posts dead blind $-0,10 and big blind $0,10": the big blind is live; the dead part is

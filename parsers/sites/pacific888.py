@@ -147,7 +147,8 @@ _CARD_LINE = re.compile(r"^(?:Dealt to |\*\* Dealing |.* (?:shows|mucks) \[)")
 def _latin_suits(lines: list[str], banner: str) -> dict[str, str] | None:
     """The suit letters of a hand written by a Latin-language client, None for English ones.
 
-    A hand is Latin when one of its cards has a suit English has not ("Qo", "4p", "De"): then "o" or "e" says Portuguese, "t" or "d" Spanish, and TowerTorneosPoker's banner
+    A hand is Latin when one of its cards has a suit English has not ("Qo", "4p", "De"):
+    then "o" or "e" says Portuguese, "t" or "d" Spanish, and TowerTorneosPoker's banner
     Spanish always (its "Ac" is the ace of hearts). A hand whose cards fit both languages
     ("Kp, 5c" alone) cannot be read: ParseError(bad_card) with that reason.
     """

@@ -3,6 +3,7 @@ rupee amounts joined by a no-break space, client notices and status lines inside
 888's Portuguese and Spanish clients (one-letter suits, "$1,73"). Every hand is one we wrote
 in the site's layout; each test asserts the stored hand (actions, collections, nets) and that
 no error finding is raised, or the reject's reason where the hand cannot be read."""
+# ruff: noqa: E501, W291  (hand histories are quoted verbatim: long lines, and "Dealt to X " ends in a space)
 
 from __future__ import annotations
 
