@@ -196,14 +196,20 @@ def _drop(con: duckdb.DuckDBPyConnection, name: str) -> None:
 
 
 def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
-    """The facts' tables, empty, with the columns the facts query gives them."""
+    """The facts' tables, empty, with the columns the facts query gives them.
+
+    The queries are wrapped in ``LIMIT 0``, which DuckDB plans without running: the
+    reference SQL run over no hands still scanned the store's actions (0.13 s on 50,000
+    hands, against 0.015 s), and every new store pays this once."""
     for name in TABLES:
         _drop(con, name)
     _pending_chunk(con, 0, known=False)
-    _chunk_facts(con)
-    con.execute("CREATE TABLE main.seat_stats_computed AS FROM seat_stats_recent")
-    con.execute("CREATE TABLE main.seat_stats_rollup AS "
-                "SELECT CAST(0 AS INTEGER) AS chunk, * FROM seat_rollup_recent")
+    _mark_flagged(con)
+    sql, params = _pending(con)
+    con.execute(f"CREATE TABLE main.seat_stats_computed AS SELECT * FROM ({sql}) LIMIT 0",
+                params)
+    con.execute("CREATE TABLE main.seat_stats_rollup AS SELECT CAST(0 AS INTEGER) AS chunk, "
+                f"* FROM ({rollup_of('main.seat_stats_computed')}) LIMIT 0")
     con.execute("CREATE TABLE main.seat_stats_hands (site VARCHAR, hand_id VARCHAR, "
                 "chunk INTEGER)")
     con.execute("CREATE TABLE main.seat_stats_meta (definition VARCHAR, rollup VARCHAR)")
