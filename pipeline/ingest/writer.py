@@ -462,7 +462,11 @@ class Writer:
                 batcher.flush()
                 self._report(record.path, self.position[0] - 1,
                              self.run.bytes_done + pos - counted)
-        hasher.update(data[pos - base : parsed.consumed - base])
+        if piece is None and parsed.consumed == len(data) and task.digest:
+            consumed_hash = task.digest  # the whole file, hashed once already (_bytes_task)
+        else:
+            hasher.update(data[pos - base : parsed.consumed - base])
+            consumed_hash = hasher.hexdigest()
         done = last and parsed.consumed >= size
         if last and parsed.consumed < size:  # a last hand left for next time (either core)
             self.run.incomplete += 1
@@ -474,7 +478,7 @@ class Writer:
             whole.update(memoryview(data)[parsed.consumed - base :])
             content_hash = whole.hexdigest()
         record = replace(record, bytes_consumed=parsed.consumed, hands=hands, rejected=rejected,
-                         consumed_hash=hasher.hexdigest(), content_hash=content_hash,
+                         consumed_hash=consumed_hash, content_hash=content_hash,
                          status="complete" if done else "partial")
         batcher.update_file(record)
 

@@ -175,6 +175,36 @@ def test_appended_file_resumes_at_bytes_consumed(tmp_path):
     assert record == (len(data), len(data), "complete", 12)
 
 
+def test_progress_hashes_are_those_of_the_bytes_consumed(tmp_path):
+    """A file read whole and consumed whole is hashed once: its consumed_hash is its content
+    hash. One whose open last hand is held back (modified just now) hashes only the bytes
+    before that hand, batches filling up mid-file on the way."""
+    import hashlib
+
+    def digest(data: bytes) -> str:
+        return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+    hands = many_hands(6)
+    whole, open_tail = tmp_path / "whole.txt", tmp_path / "open.txt"
+    whole.write_text(join(hands), encoding="utf-8")
+    open_tail.write_text(join(hands[:5]) + hands[5][: hands[5].index("*** SUMMARY")],
+                         encoding="utf-8")
+    db = tmp_path / "s.duckdb"
+    import_paths([whole, open_tail], db, batch_size=4)
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = dict(con.execute("SELECT path, [consumed_hash, content_hash] "
+                                "FROM files").fetchall())
+        progress = {p: tuple(v) for p, v in con.execute(
+            "SELECT path, [bytes_consumed, size] FROM files").fetchall()}
+    data = whole.read_bytes()
+    assert progress[str(whole)] == (len(data), len(data))
+    assert rows[str(whole)] == [digest(data), digest(data)]
+    held = open_tail.read_bytes()
+    consumed = progress[str(open_tail)][0]
+    assert 0 < consumed < len(held)
+    assert rows[str(open_tail)] == [digest(held[:consumed]), digest(held)]
+
+
 def test_rewritten_file_is_read_again_and_deduplicated(tmp_path):
     hands = many_hands(6)
     path = tmp_path / "a.txt"
