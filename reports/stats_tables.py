@@ -78,13 +78,17 @@ _STORED = TABLES[1:]
 _LAYOUT = "seat_stats view over seat_flags and seat_stats_computed; rollup rows per chunk"
 
 
-def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> RefreshResult:
+def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS, *,
+            whole_chunks: bool = False) -> RefreshResult:
     """Bring the facts' tables up to date with the store (needs a writable connection).
 
     Meant to run after each import (cheap when nothing changed: two counts); the reports also
     call it on writable connections. Each step adds up the facts of up to ``chunk_hands``
     hands not yet done into one chunk and records their keys, in one transaction, so an
     interrupted refresh leaves consistent tables that the next one completes.
+    ``whole_chunks``: only chunks of ``chunk_hands`` hands are added (the latest hands not
+    done, fewer than that, wait for the next refresh): what :class:`Alongside` runs while
+    an import goes on.
     """
     with_new_columns(con)
     _forget_dropped(con)
@@ -104,10 +108,44 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS) -> R
                 _or_uncapped(con, _in_transaction, _add_up_again, chunk)
             con.execute("UPDATE main.seat_stats_meta SET rollup = ?", [_rollup_definition()])
         first = _next_chunk(con)
-        for chunk in range(_or_uncapped(con, _plan_chunks, chunk_hands)):
+        planned = _or_uncapped(con, _plan_chunks, chunk_hands)
+        if whole_chunks:
+            planned = con.execute("SELECT count(*) FROM seat_stats_todo").fetchone()[0] \
+                // chunk_hands
+        for chunk in range(planned):
             added += _or_uncapped(con, _in_transaction, _add_chunk, chunk, first + chunk)
     con.execute("DROP TABLE IF EXISTS temp.seat_stats_todo")
     return RefreshResult(added, rebuilt)
+
+
+class Alongside:
+    """The stat facts of an import's hands added up while it goes on: called in the import's
+    writer thread after each batch commits (:data:`pipeline.ingest.batcher.AfterWrite`), it
+    runs :func:`refresh` of whole chunks once a chunk's worth of new hands is stored.
+
+    Why: the refresh after an import adds up every new hand (about 10 us a hand), after the
+    last batch, while nothing else runs; a chunk added beside the reading of the next hands
+    leaves only the last, partial one to the end. The answers are the same either way (each
+    chunk's rows are exact sums); only where the chunks are cut differs, as between two
+    imports. A refresh that fails here is left to the one after the import (it redoes
+    whatever was not committed), so the import itself never fails for it.
+    """
+
+    def __init__(self, chunk_hands: int = CHUNK_HANDS) -> None:
+        self.chunk_hands = chunk_hands
+        self.waiting = 0  # hands stored since the last refresh here (at least: not done)
+        self.failed = False
+
+    def __call__(self, con: duckdb.DuckDBPyConnection, stored: int) -> None:
+        self.waiting += stored
+        if self.failed or self.waiting < self.chunk_hands:
+            return
+        try:
+            done = refresh(con, self.chunk_hands, whole_chunks=True)
+        except duckdb.Error:
+            self.failed = True
+            return
+        self.waiting = max(0, self.waiting - done.hands_added)
 
 
 def needs_rebuild(con: duckdb.DuckDBPyConnection) -> bool:

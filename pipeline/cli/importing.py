@@ -165,6 +165,7 @@ def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: in
             settle: float | None = None) -> None:
     from pipeline.ingest.run import import_paths
     from reports.equity import native_counting
+    from reports.stats_tables import Alongside
 
     if allin is None:  # the default: where the boards are counted natively
         allin = native_counting()
@@ -174,7 +175,7 @@ def _import(paths: list[Path], db: str, as_json: bool, batch_size: int, jobs: in
         try:
             done.append(import_paths(paths, db, progress=bar, batch_size=batch_size,
                                      jobs=jobs, force=force, zones=zones, settle=settle,
-                                     allin=allin))
+                                     allin=allin, after_batch=Alongside()))
         finally:
             if bar is not None:
                 bar.close()

@@ -23,10 +23,12 @@ on with the next one. The rules that keep the store's contract as before:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import chain
+
+import duckdb
 
 from pipeline.ingest.anonymous import mark_seats
 from pipeline.ingest.counts import RunCounts
@@ -35,7 +37,12 @@ from pipeline.ingest.zones import ZoneSettings, resolve_hands, unzoned_sites
 from pipeline.store.db import BatchResult, FileRecord, Reject, Rows, Store
 from pipeline.store.rows import concat_rows
 
-__all__ = ["Batcher"]
+__all__ = ["AfterWrite", "Batcher"]
+
+#: Run in the writer thread after each batch commits, with the store's connection and the
+#: hands the batch stored: work on the stored rows that can go on beside the reading (the
+#: CLI adds the stat facts of whole chunks, :class:`reports.stats_tables.Alongside`).
+AfterWrite = Callable[[duckdb.DuckDBPyConnection, int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,7 @@ class Batcher:
         self.files: dict[str, FileRecord] = {}  # latest record per path, counts as committed
         self.dirty: set[str] = set()
         self.committed = run.snapshot()  # the run's counts as of the last committed batch
+        self.after_write: AfterWrite | None = None
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="sidepot-writer")
         #: The batch being written, with the run's counts as of its making.
         self._in_flight: tuple[Future[_Written], RunCounts] | None = None
@@ -137,13 +145,15 @@ class Batcher:
     def _write(self, pieces: list[Rows], rejects: list[Reject],
                records: list[FileRecord]) -> _Written:
         """In the writer thread: the batch's time zones and anonymous seats, then its one
-        transaction."""
+        transaction, then :attr:`after_write`."""
         rows = concat_rows(pieces)
         hands = resolve_hands(rows.tables["hands"], self.zones)
         rows = replace(rows, tables={**rows.tables, "hands": hands,
                                      "seats": mark_seats(rows.tables["seats"])})
         severities = rows.tables["findings"].column("severity").to_pylist()
         result = self.store.write_rows(rows, rejects, records)
+        if self.after_write is not None:
+            self.after_write(self.store.con, result.imported)
         return _Written(result, unzoned_sites(hands), severities)
 
     def settle(self) -> None:

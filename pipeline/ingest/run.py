@@ -53,6 +53,7 @@ from pipeline.config import DEFAULT_BATCH, IMPORT_MEMORY_LIMIT
 from pipeline.errors import ImportInterrupted, SidepotError
 from pipeline.ingest import archive
 from pipeline.ingest.anonymous import mark_stored
+from pipeline.ingest.batcher import AfterWrite
 from pipeline.ingest.counts import RunCounts
 from pipeline.ingest.files import iter_files
 from pipeline.ingest.pool import Pool, fewer_collections, jobs_for
@@ -76,6 +77,7 @@ def import_paths(
     zones: ZoneSettings | None = None,
     settle: float | None = None,
     allin: bool = False,
+    after_batch: AfterWrite | None = None,
 ) -> ImportSummary:
     """Import every hand history under ``paths`` into the DuckDB file ``db_path``.
 
@@ -92,6 +94,8 @@ def import_paths(
     held back as still being written (None: :func:`pipeline.config.settle_seconds`).
     ``allin``: each hand's all-in equity is counted where it is parsed and stored with its
     rows (:mod:`pipeline.ingest.equity_rows`).
+    ``after_batch``: run in the writer thread after each batch commits
+    (:data:`~pipeline.ingest.batcher.AfterWrite`); its error fails the import as the batch's.
     Ctrl-C raises :class:`~pipeline.errors.ImportInterrupted` (see the module docstring).
     """
     start = time.perf_counter()
@@ -111,6 +115,7 @@ def import_paths(
             writer = Writer(store, run, batch_size, progress, live, set(settled), limits,
                             force, zones, settle)
             writer.position = (0, len(files), bytes_total)
+            writer.batcher.after_write = after_batch
             try:
                 for task, packed in pool.map_ordered(writer.tasks(files), Task.job):
                     writer.finish(task, packed)

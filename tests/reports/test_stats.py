@@ -402,6 +402,22 @@ def test_monthly_rollup_and_cut_months_match_the_facts(writable, f):
     assert got.sort_index().equals(expected.sort_index())
 
 
+def _stored_facts(rw):
+    """Every seat's facts, the rollup added up across chunks, and the statistics."""
+    seats = rw.execute("FROM seat_stats ORDER BY site, hand_id, seat").fetchall()
+    keys = ["site", "player", "currency", "is_hero", "anonymous", "game", "limit_type",
+            "small_blind", "big_blind", "stakes_small", "stakes_big", "is_tournament",
+            "tournament_id", "position", "month"]
+    counts = [d[0] for d in rw.execute("FROM seat_stats_rollup LIMIT 0").description
+              if d[0] not in (*keys, "chunk")]
+    assert "vpip_hands" in counts and "net" in counts
+    sums = ", ".join(f"sum({c})" for c in counts)  # net_bb too: exact decimals
+    groups = rw.execute(  # rollup rows are summed per chunk: compare them added up
+        f"SELECT {', '.join(keys)}, {sums} FROM seat_stats_rollup "
+        "GROUP BY ALL ORDER BY ALL").fetchall()
+    return seats, groups, _sorted(player_stats(rw))
+
+
 def test_refreshes_after_each_import_store_what_one_rebuild_stores(tmp_path):
     """Facts added import by import (several chunks each) are the rows, and add up to the
     statistics, that one refresh from scratch computes for the whole store."""
@@ -418,28 +434,9 @@ def test_refreshes_after_each_import_store_what_one_rebuild_stores(tmp_path):
             added = refresh(rw, chunk_hands=7)
             assert added == RefreshResult(hands_added=30, rebuilt=part == 0)
 
-    def stored(rw):
-        seats = rw.execute("FROM seat_stats ORDER BY site, hand_id, seat").fetchall()
-        keys = ["site", "player", "currency", "is_hero", "anonymous", "game", "limit_type",
-                "small_blind", "big_blind", "stakes_small", "stakes_big", "is_tournament",
-                "tournament_id", "position", "month"]
-        counts = [d[0] for d in rw.execute("FROM seat_stats_rollup LIMIT 0").description
-                  if d[0] not in (*keys, "chunk")]
-        assert "vpip_hands" in counts and "net" in counts
-        sums = ", ".join(f"sum({c})" for c in counts)  # net_bb too: exact decimals
-        groups = rw.execute(  # rollup rows are summed per chunk: compare them added up
-            f"SELECT {', '.join(keys)}, {sums} FROM seat_stats_rollup "
-            "GROUP BY ALL ORDER BY ALL").fetchall()
-        return seats, groups, _sorted(player_stats(rw))
-
     with duckdb.connect(str(db)) as rw:
-        incremental = stored(rw)
-        rw.execute("DROP VIEW seat_stats")
-        for name in ("seat_stats_computed", "seat_stats_rollup", "seat_stats_hands",
-                     "seat_stats_meta"):
-            rw.execute(f"DROP TABLE {name}")
-        assert refresh(rw) == RefreshResult(hands_added=90, rebuilt=True)
-        rebuilt = stored(rw)
+        incremental = _stored_facts(rw)
+        rebuilt = _rebuilt_facts(rw)
     assert len(incremental[0]) == len(rebuilt[0]) > 90 * 2
     assert incremental[0] == rebuilt[0]
     assert incremental[1] == rebuilt[1]
@@ -508,3 +505,61 @@ def test_a_rollup_with_a_new_column_is_added_up_again_with_it(writable, monkeypa
     assert refresh(c) == RefreshResult(hands_added=0, rebuilt=False)
     assert c.execute("SELECT sum(seats_again), sum(hands) FROM seat_stats_rollup"
                      ).fetchone() == (12, 12)
+
+
+def _rebuilt_facts(rw):
+    """:func:`_stored_facts` of the facts' tables made again from scratch."""
+    rw.execute("DROP VIEW seat_stats")
+    for name in ("seat_stats_computed", "seat_stats_rollup", "seat_stats_hands",
+                 "seat_stats_meta"):
+        rw.execute(f"DROP TABLE {name}")
+    hands = rw.execute("SELECT count(*) FROM hands").fetchone()[0]
+    assert refresh(rw) == RefreshResult(hands_added=hands, rebuilt=True)
+    return _stored_facts(rw)
+
+
+def test_facts_added_alongside_an_import_are_those_one_refresh_adds(tmp_path):
+    """The CLI's import adds the facts of whole chunks in its writer thread as batches
+    commit (:class:`Alongside`); the refresh after it adds the rest. Together they store the
+    rows and statistics one refresh from scratch stores."""
+    from pipeline.export.pokerstars import write_hands
+    from pipeline.sim.dealer import simulate
+    from reports.stats_tables import Alongside
+
+    path = tmp_path / "hands.txt"
+    path.write_text(write_hands([s.hand for s in simulate(90, 8, players=(2, 6))]),
+                    encoding="utf-8")
+    db = tmp_path / "alongside.duckdb"
+    alongside = Alongside(chunk_hands=25)
+    import_paths([path], db, batch_size=10, after_batch=alongside)
+    with duckdb.connect(str(db)) as rw:
+        # 9 batches of 10: whole chunks of 25 were added after the 3rd, 5th and 8th
+        assert rw.execute("SELECT count(*) FROM seat_stats_hands").fetchone()[0] == 75
+        assert alongside.waiting == 15 and not alongside.failed
+        assert refresh(rw) == RefreshResult(hands_added=15, rebuilt=False)
+        along = _stored_facts(rw)
+        rebuilt = _rebuilt_facts(rw)
+    assert along[0] == rebuilt[0] and along[1] == rebuilt[1]
+    assert along[2].equals(rebuilt[2])
+
+
+def test_a_failed_refresh_alongside_leaves_the_import_whole(tmp_path, monkeypatch):
+    """A refresh that fails in the writer thread is left to the one after the import: the
+    import stores every hand, and later chunks are not tried again."""
+    from pipeline.export.pokerstars import write_hands
+    from pipeline.sim.dealer import simulate
+    from reports import stats_tables
+
+    path = tmp_path / "hands.txt"
+    path.write_text(write_hands([s.hand for s in simulate(40, 9)]), encoding="utf-8")
+    calls = []
+
+    def failing(con, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003
+        calls.append(args)
+        raise duckdb.IOException("no space left on device")
+
+    monkeypatch.setattr(stats_tables, "refresh", failing)
+    alongside = stats_tables.Alongside(chunk_hands=10)
+    summary = import_paths([path], tmp_path / "s.duckdb", batch_size=10,
+                           after_batch=alongside)
+    assert summary.hands_imported == 40 and alongside.failed and len(calls) == 1
