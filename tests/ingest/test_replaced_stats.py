@@ -24,6 +24,13 @@ def _import_and_refresh(path, db, **kw) -> None:
     con = duckdb.connect(str(db))
     try:
         refresh(con)  # what `sidepot import` does after every import
+        # every stored hand is done (a reader would compute a missing one's facts on the
+        # fly, which would hide it), and the note of the keys done says so
+        done, hands, top, noted = con.execute(
+            "SELECT (SELECT count(*) FROM seat_stats_hands), (SELECT count(*) FROM hands), "
+            "(SELECT max(hand_key) FROM stored.hands), (SELECT done_through FROM "
+            "seat_stats_meta)").fetchone()
+        assert done == hands and noted == top
     finally:
         con.close()
 
