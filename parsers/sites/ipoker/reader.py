@@ -87,6 +87,7 @@ from parsers.model import (
 from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import is_short_deck
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS
+from parsers.sites.ipoker.blinds import full_big_blind
 from parsers.sites.ipoker.split import HEADER, split
 from parsers.text import Chunk, parse_money
 
@@ -372,13 +373,14 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     else:
         big_blind = bb_amt or (s.stakes[0] if s.stakes else 0)
         small_blind = sb_amt or big_blind // 2
-    small_bet = big_bet = 0
-    if s.limit is LimitType.FIXED_LIMIT:
-        small_bet, big_bet = big_blind, 2 * big_blind
-
     absent: dict[str, int] = {}  # posts by players the <players> list leaves out
     actions, ante, returned = _actions(raw, seat_of, stacks, big_blind, dec, lines, s.dots,
                                        absent)
+    if not s.stakes or s.limit is LimitType.FIXED_LIMIT:
+        big_blind = full_big_blind(actions, big_blind, small_blind)
+    small_bet = big_bet = 0
+    if s.limit is LimitType.FIXED_LIMIT:
+        small_bet, big_bet = big_blind, 2 * big_blind
     collections = []
     for seat, won in sorted(wins.items()):
         if not s.uncalled_flag:
