@@ -88,6 +88,7 @@ from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import is_short_deck
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.sites.ipoker.blinds import full_big_blind
+from parsers.sites.ipoker.cut import reject_if_cut
 from parsers.sites.ipoker.split import HEADER, split
 from parsers.text import Chunk, parse_money
 
@@ -381,17 +382,13 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     small_bet = big_bet = 0
     if s.limit is LimitType.FIXED_LIMIT:
         small_bet, big_bet = big_blind, 2 * big_blind
+    reject_if_cut(actions, len(board), wins, returned, not s.uncalled_flag)
     collections = []
     for seat, won in sorted(wins.items()):
         if not s.uncalled_flag:
             won -= returned.get(seat, 0)
         if won > 0:
             collections.append(Collection(seat, won))
-        elif won < 0 and not any(wins.values()):
-            # a bet came back but nobody wins anything: the export stops before the hand's
-            # end (after the blinds, or a player's fold), not a bad amount
-            raise ParseError("truncated_hand", "no player wins anything: the export stops "
-                             "before the hand's end", line=1)
         elif won < 0:
             raise ParseError("bad_amount", f"seat {seat} wins less than its uncalled bet",
                              line=1)

@@ -109,3 +109,80 @@ def test_an_ipoker_short_big_blind_with_no_limp_keeps_the_post():
     assert hand.stakes.big_blind == 3000
     assert _errors(hand) == []
     assert _nets(hand) == {"ann": -500, "bob": -10500, "cy": 7500, "dan": 3500}
+
+
+# --- iPoker: a converted fast-fold game that ends at the hero's fold ----------------------------
+
+#: A fast-fold hand converted into iPoker's XML: the hero folds first to act and the converter
+#: ends the game there, giving the blinds back (win = bet) with four players still to act.
+IPOKER_ZONE_CUT = """<session sessioncode="0">
+  <general>
+    <mode>real</mode>
+    <gametype>Holdem NL $0.25/$0.50</gametype>
+    <tablename>Zone Poker - Rams</tablename>
+    <currency>USD</currency>
+    <nickname>Hero</nickname>
+  </general>
+  <game gamecode="900000001">
+    <general>
+      <startdate>2019-03-02 10:00:00</startdate>
+      <players>
+        <player seat="1" name="Hero" chips="50" dealer="0" win="0" bet="0" />
+        <player seat="2" name="ann" chips="40" dealer="0" win="0" bet="0" />
+        <player seat="3" name="bob" chips="45" dealer="1" win="0" bet="0" />
+        <player seat="4" name="cy" chips="60" dealer="0" win="0.25" bet="0.25" />
+        <player seat="5" name="dan" chips="55" dealer="0" win="0.5" bet="0.5" />
+      </players>
+    </general>
+    <round no="0">
+      <action no="1" player="cy" type="1" sum="0.25" />
+      <action no="2" player="dan" type="2" sum="0.5" />
+    </round>
+    <round no="1">
+      <cards type="Pocket" player="Hero">C5 H10</cards>
+      <cards type="Pocket" player="ann">X X</cards>
+      <cards type="Pocket" player="bob">X X</cards>
+      <cards type="Pocket" player="cy">X X</cards>
+      <cards type="Pocket" player="dan">X X</cards>
+      <action no="3" player="Hero" type="0" sum="0" />
+    </round>
+  </game>
+</session>
+"""
+
+
+def test_a_converted_game_cut_at_the_heros_fold_is_a_truncated_hand():
+    out = _outcome(IPOKER_ZONE_CUT)
+    assert out.hand is None  # was three errors: unclosed preflop, no flop, a showdown with no board
+    assert out.error.reason == "truncated_hand"
+    assert "2 players still in" in out.error.detail
+
+
+def test_a_converted_game_cut_with_nobody_paid_is_a_truncated_hand():
+    out = _outcome(IPOKER_ZONE_CUT.replace('win="0.25"', 'win="0"').replace('win="0.5"', 'win="0"'))
+    assert out.hand is None
+    assert out.error.reason == "truncated_hand"
+    assert "no player wins anything" in out.error.detail
+
+
+def test_a_chop_of_equal_stakes_on_a_full_board_is_a_hand():
+    # the blinds check it down and split: each is paid his own chips back, a finished hand
+    text = IPOKER_ZONE_CUT.replace(
+        '<action no="3" player="Hero" type="0" sum="0" />',
+        '<action no="3" player="Hero" type="0" sum="0" />\n'
+        '      <action no="4" player="ann" type="0" sum="0" />\n'
+        '      <action no="5" player="bob" type="0" sum="0" />\n'
+        '      <action no="6" player="cy" type="3" sum="0.25" />\n'
+        '      <action no="7" player="dan" type="4" sum="0" />\n'
+        '    </round>\n'
+        + "".join(f'    <round no="{n}">\n      <cards type="{k}" player="">{c}</cards>\n'
+                  f'      <action no="{2 * n + 6}" player="cy" type="4" sum="0" />\n'
+                  f'      <action no="{2 * n + 7}" player="dan" type="4" sum="0" />\n'
+                  '    </round>\n'
+                  for n, k, c in ((2, "Flop", "SA SK SQ"), (3, "Turn", "SJ"), (4, "River", "S10")))
+        + '    <round no="9">').replace('<round no="9">\n    </round>', '').replace(
+        'win="0.25" bet="0.25"', 'win="0.5" bet="0.5"')
+    hand = _outcome(text).hand
+    assert hand is not None
+    assert _errors(hand) == []
+    assert _nets(hand) == {"Hero": 0, "ann": 0, "bob": 0, "cy": 0, "dan": 0}
