@@ -186,3 +186,70 @@ def test_a_chop_of_equal_stakes_on_a_full_board_is_a_hand():
     assert hand is not None
     assert _errors(hand) == []
     assert _nets(hand) == {"Hero": 0, "ann": 0, "bob": 0, "cy": 0, "dan": 0}
+
+
+# --- a table turning heads-up: the button left on the big blind, no dealer printed --------------
+
+#: An iPoker tournament hand heads-up that marks no dealer: ann posts the small blind and opens
+#: the flop, so the button sits on bob's big blind (the hand the table turned heads-up).
+IPOKER_HEADS_UP_TURNED = IPOKER_SHORT_BB.split(" <game gamecode")[0] + """ <game gamecode="8000003">
+  <general>
+   <startdate>2017-09-11 13:30:00</startdate>
+   <players>
+    <player seat="4" dealer="0" chips="8,390" name="ann" win="0" bet="300"/>
+    <player seat="6" dealer="0" chips="6,610" name="bob" win="600" bet="300"/>
+   </players>
+  </general>
+  <round no="0">
+   <action sum="150" no="1" type="1" player="ann"/>
+   <action sum="300" no="2" type="2" player="bob"/>
+  </round>
+  <round no="1">
+   <cards type="Pocket" player="ann">D4 D7</cards>
+   <cards type="Pocket" player="bob">SA C9</cards>
+   <action sum="150" no="3" type="3" player="ann"/>
+   <action sum="0" no="4" type="4" player="bob"/>
+  </round>
+  <round no="2">
+   <cards type="Flop" player="">C2 SK HQ</cards>
+   <action sum="0" no="5" type="4" player="ann"/>
+   <action sum="0" no="6" type="4" player="bob"/>
+  </round>
+  <round no="3">
+   <cards type="Turn" player="">H3</cards>
+   <action sum="0" no="7" type="4" player="ann"/>
+   <action sum="0" no="8" type="4" player="bob"/>
+  </round>
+  <round no="4">
+   <cards type="River" player="">S8</cards>
+   <action sum="0" no="9" type="4" player="ann"/>
+   <action sum="0" no="10" type="4" player="bob"/>
+  </round>
+ </game>
+</session>
+"""
+
+
+def test_the_small_blind_opening_the_flop_heads_up_puts_the_button_on_the_big_blind():
+    from pipeline.engine.button import infer_button
+
+    hand = _outcome(IPOKER_HEADS_UP_TURNED).hand
+    assert hand.button_seat is None  # as logged
+    assert infer_button(hand) == 6
+    # was out_of_turn on the flop, the turn and the river: now the site's transition, a warning
+    assert _errors(hand) == []
+    assert _nets(hand) == {"ann": -30000, "bob": 30000}
+
+
+def test_the_big_blind_opening_the_flop_heads_up_keeps_the_small_blind_the_button():
+    from pipeline.engine.button import infer_button
+
+    text = IPOKER_HEADS_UP_TURNED
+    for street_no in ((5, 6), (7, 8), (9, 10)):
+        a, b = street_no
+        text = (text.replace(f'no="{a}" type="4" player="ann"', f'no="{b}" type="4" player="tmp"')
+                .replace(f'no="{b}" type="4" player="bob"', f'no="{a}" type="4" player="bob"')
+                .replace('player="tmp"', 'player="ann"'))
+    hand = _outcome(text).hand
+    assert infer_button(hand) == 4
+    assert _errors(hand) == []
