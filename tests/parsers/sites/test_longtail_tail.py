@@ -1,7 +1,7 @@
 """The long tail's last classes, session 20 (issue 33): hands we wrote in each site's layout for
 what the public samples outside the corpus still misread. Each test asserts the stored hand
 (actions, stakes, nets) and that no error finding is raised, or the reject's reason."""
-# ruff: noqa: E501  (hand histories are quoted verbatim)
+# ruff: noqa: E501, W291  (hand histories are quoted verbatim: long lines, a seat line ends in a blank)
 
 from __future__ import annotations
 
@@ -253,3 +253,72 @@ def test_the_big_blind_opening_the_flop_heads_up_keeps_the_small_blind_the_butto
     hand = _outcome(text).hand
     assert infer_button(hand) == 4
     assert _errors(hand) == []
+
+
+# --- Cake network's Horizon client: freerolls that print "-1", table snapshots between hands ---
+
+#: A Horizon freeroll hand: the header names no blinds ("-1/-1/0") and the small blind's post
+#: prints "-1"; cy completes for 10 more, so the blind was half the big blind of 20.
+HORIZON_FREEROLL = """\
+Hand#5128AAAA00000001 - The Arena - $50 GTD T16000001 -- FREEROLL -- $0 + $0 -- 8 Max -- \
+Table 3 -- -1/-1/0 NL Hold'em -- 2018/04/20 - 22:00:06
+Dealer: Seat 1
+Seat 1: ann (3 000 in chips) 
+Seat 2: cy (3 000 in chips) 
+Seat 3: dan (3 000 in chips) 
+cy: posts small blind -1
+dan: posts big blind 20
+Dealt to cy [Kd,Jc]
+ann: raises to 40
+cy: calls 30
+dan: folds
+*** FLOP *** [Jd,6d,6s]
+cy: bets 100
+ann: folds
+cy: returns uncalled bet 100
+***SHOW DOWN***
+cy: mucks
+cy wins 100 
+"""
+
+#: What the client writes after a hand while it waits for the next: the table's seats again.
+SNAPSHOTS = """
+
+Dealer: Seat 0
+Seat 1: ann (2 960 in chips) 
+Seat 2: cy (3 060 in chips) 
+Seat 3: dan (2 980 in chips) 
+Player left the table
+Dealer: Seat 0
+Seat 1: ann (2 960 in chips) 
+Seat 2: cy (3 060 in chips) 
+"""
+
+
+def test_a_horizon_freeroll_small_blind_printed_minus_one_is_half_the_big_blind():
+    hand = _outcome(HORIZON_FREEROLL).hand  # was bad_amount "-1" on the header
+    assert (hand.stakes.small_blind, hand.stakes.big_blind, hand.stakes.ante) == (10, 20, 0)
+    sb = next(a for a in hand.actions if a.kind is K.POST_SMALL_BLIND)
+    assert (sb.seat, sb.amount) == (2, 10)
+    assert _errors(hand) == []
+    assert _nets(hand) == {"ann": -40, "cy": 60, "dan": -20}
+
+
+def test_a_horizon_ante_printed_minus_one_is_no_ante():
+    text = HORIZON_FREEROLL.replace("-1/-1/0", "-1/10.0000/20.0000").replace(
+        "posts small blind -1", "posts small blind 10")
+    hand = _outcome(text).hand  # was bad_amount "-1"
+    assert (hand.stakes.small_blind, hand.stakes.big_blind, hand.stakes.ante) == (10, 20, 0)
+    assert _errors(hand) == []
+
+
+def test_table_snapshots_after_a_horizon_hand_are_not_part_of_it():
+    hand = _outcome(HORIZON_FREEROLL + SNAPSHOTS).hand  # was unknown_line "Dealer: Seat 0"
+    assert hand.ignored_lines == ()
+    assert _nets(hand) == {"ann": -40, "cy": 60, "dan": -20}
+
+
+def test_an_action_after_the_snapshots_still_rejects():
+    out = _outcome(HORIZON_FREEROLL + SNAPSHOTS + "dan: bets 50\n")
+    assert out.hand is None
+    assert out.error.reason == "unknown_line"
