@@ -322,3 +322,58 @@ def test_an_action_after_the_snapshots_still_rejects():
     out = _outcome(HORIZON_FREEROLL + SNAPSHOTS + "dan: bets 50\n")
     assert out.hand is None
     assert out.error.reason == "unknown_line"
+
+
+# --- PartyPoker: the stub of a hand the site did not write -------------------------------------
+
+#: A session's hand, then the stub the client writes for a hand it could not record.
+PARTY_WITH_STUB = """\
+Game #16700000001 starts.
+
+#Game No : 16700000001
+***** Hand History for Game 16700000001 *****
+$0.01/$0.02 USD NL Texas Hold'em - Friday, December 01, 13:41:20 CET 2017
+Table Dunmore (Real Money)
+Seat 6 is the button
+Total number of players : 3/6
+Seat 3: ann ( $2.09 USD )
+Seat 5: bob ( $2 USD )
+Seat 6: cy ( $2 USD )
+ann posts small blind [$0.01 USD].
+bob posts big blind [$0.02 USD].
+** Dealing down cards **
+Dealt to ann [  5d 2c ]
+cy raises [$0.04 USD]
+ann folds
+bob calls [$0.02 USD]
+** Dealing Flop ** [ 8h, 3c, 5c ]
+bob checks
+cy bets [$0.05 USD]
+bob folds
+cy does not show cards.
+cy wins $0.14 USD
+
+Game #16700000002 starts.
+#Game No : 16700000002
+{reason}
+The hand history for this hand number is not available here.Please use Instant Hand History in the "Game Rules & Options"  menu to have this hand history delivered to the email address you have registered with us.
+"""
+
+
+def test_a_partypoker_stub_is_a_reject_of_its_own_and_the_hand_before_imports():
+    for reason in ("Table Closed", "Connection Lost due to some reason"):
+        hand_out, stub = _outcomes(PARTY_WITH_STUB.format(reason=reason))
+        # the hand before holds no line of the stub (they were its ignored lines)
+        assert hand_out.hand.ignored_lines == ()
+        assert _errors(hand_out.hand) == []
+        assert _nets(hand_out.hand) == {"ann": -1, "bob": -4, "cy": 5}
+        assert stub.hand is None
+        assert stub.error.reason == "history_not_available"
+        assert "game 16700000002" in stub.error.detail
+        assert stub.chunk.text.startswith("Game #16700000002 starts.")
+
+
+def test_a_hand_that_starts_with_its_game_line_is_not_a_stub():
+    # a hand whose "Game #N starts." is followed by its header is one chunk, as before
+    (out,) = _outcomes(PARTY_WITH_STUB.split("\n\nGame #16700000002")[0] + "\n")
+    assert out.hand.hand_id == "16700000001"
