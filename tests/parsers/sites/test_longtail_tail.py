@@ -377,3 +377,45 @@ def test_a_hand_that_starts_with_its_game_line_is_not_a_stub():
     # a hand whose "Game #N starts." is followed by its header is one chunk, as before
     (out,) = _outcomes(PARTY_WITH_STUB.split("\n\nGame #16700000002")[0] + "\n")
     assert out.hand.hand_id == "16700000001"
+
+
+# --- Merge: a rabbit hunt after a folded hand --------------------------------------------------
+
+#: Everyone folds to ann's raise; she asks for the rabbit: a RABBIT event, the five cards the
+#: hand never dealt, and her cards shown.
+MERGE_RABBIT = """<description type="Holdem" stakes="No Limit ($1/$2)"/>
+<game id="901-7" starttime="20120529051500" numholecards="2" gametype="2" realmoney="true" data="20120529|Anywhere (901)|901|901-7|false">
+	<players dealer="2">
+		<player seat="0" nickname="ann" balance="$30.00" dealtin="true" />
+		<player seat="1" nickname="bob" balance="$200.00" dealtin="true" />
+		<player seat="2" nickname="cy" balance="$150.00" dealtin="true" />
+		<player seat="3" nickname="dan" balance="$90.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1338280704625" player="3" amount="1.00"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1338280705515" player="0" amount="2.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" timestamp="1338280710812" player="1" amount="5.00"/>
+		<event sequence="4" type="FOLD" timestamp="1338280711968" player="2"/>
+		<event sequence="5" type="FOLD" timestamp="1338280725875" player="3"/>
+		<event sequence="6" type="FOLD" timestamp="1338280731093" player="0"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="3">
+		<event sequence="7" type="RABBIT" timestamp="1338280742500" player="1" text="Qh,Qs"/>
+		<cards type="COMMUNITY" cards="Td,4h,9c,8d,Jd"/>
+		<cards type="SHOWN" cards="Qh,Qs" player="1"/>
+		<winner amount="8.00" uncalled="false" potnumber="1" player="1" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="4">
+	</round>
+</game>
+"""
+
+
+def test_a_merge_rabbit_hunt_moves_no_chips_and_deals_no_board():
+    hand = _outcome(MERGE_RABBIT).hand  # was unknown_line "unknown event type 'RABBIT'"
+    assert hand.boards == ((),)  # the rabbit's five cards are not the hand's board
+    assert [x.text for x in hand.ignored_lines if "Td" in x.text]  # kept as an ignored line
+    assert _errors(hand) == []
+    assert _nets(hand) == {"ann": -200, "bob": 300, "cy": 0, "dan": -100}
