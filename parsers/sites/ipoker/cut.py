@@ -21,7 +21,7 @@ from __future__ import annotations
 from parsers.errors import ParseError
 from parsers.model import Action, ActionKind
 
-__all__ = ["reject_if_cut"]
+__all__ = ["put_in", "reject_if_cut"]
 
 _NO_CHIPS = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.UNCALLED_RETURN,
                        ActionKind.PROTECTED})
@@ -30,6 +30,12 @@ _NO_CHIPS = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.UNCALLED_RE
 def _cut(detail: str) -> ParseError:
     return ParseError("truncated_hand", f"{detail}: the export stops before the hand's end",
                       line=1)
+
+
+def put_in(actions: list[Action], seat: int) -> int:
+    """The chips ``seat`` puts in over the hand (before any return): the least stack the
+    export proves he had."""
+    return sum(a.amount for a in actions if a.seat == seat and a.kind not in _NO_CHIPS)
 
 
 def reject_if_cut(actions: list[Action], board_size: int, wins: dict[int, int],
@@ -42,19 +48,14 @@ def reject_if_cut(actions: list[Action], board_size: int, wins: dict[int, int],
         raise _cut("no player wins anything")
     if board_size >= 5:
         return
-    put_in: dict[int, int] = {}
-    folded: set[int] = set()
-    for a in actions:
-        if a.kind is ActionKind.FOLD:
-            folded.add(a.seat)
-        if a.kind not in _NO_CHIPS:
-            put_in[a.seat] = put_in.get(a.seat, 0) + a.amount
-    still_in = [seat for seat in put_in if seat not in folded]
+    folded = {a.seat for a in actions if a.kind is ActionKind.FOLD}
+    putters = {a.seat for a in actions if a.kind not in _NO_CHIPS}
+    still_in = [seat for seat in putters if seat not in folded]
     if len(still_in) < 2:
         return
     for seat, won in wins.items():
         got = won if wins_hold_returns else won + returned.get(seat, 0)
-        if got > put_in.get(seat, 0):
+        if got > put_in(actions, seat):
             return
     raise _cut(f"{len(still_in)} players still in, the board not dealt and nobody paid more "
                "than his own chips")

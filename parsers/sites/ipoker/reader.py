@@ -88,7 +88,7 @@ from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import is_short_deck
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.sites.ipoker.blinds import full_big_blind
-from parsers.sites.ipoker.cut import reject_if_cut
+from parsers.sites.ipoker.cut import put_in, reject_if_cut
 from parsers.sites.ipoker.split import HEADER, split
 from parsers.text import Chunk, parse_money
 
@@ -325,6 +325,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     seat_of: dict[str, int] = {}
     stacks: dict[int, int] = {}
     wins: dict[int, int] = {}
+    bets: dict[int, int] = {}  # the export's own total put in by each player
     button = None
     for p in players:
         try:
@@ -334,6 +335,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         name = p.get("name", "")
         seat_of[name] = seat
         stacks[seat] = _money(p.get("chips"), dec, s.dots)
+        bets[seat] = _money(p.get("bet") or "0", dec, s.dots)
         wins[seat] = _money(p.get("win", "0"), dec, s.dots)
         if p.get("dealer") == "1":
             button = seat
@@ -375,7 +377,12 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         big_blind = bb_amt or (s.stakes[0] if s.stakes else 0)
         small_blind = sb_amt or big_blind // 2
     absent: dict[str, int] = {}  # posts by players the <players> list leaves out
-    actions, ante, returned = _actions(raw, seat_of, stacks, big_blind, dec, lines, s.dots,
+    # A player listed with no chips who puts chips in (his "bet"): his buy-in arrived after
+    # the list was written. His stack is unknown, the chips he puts in its lower bound; no
+    # all-in is read from it.
+    stale = {n for n, chips in stacks.items() if chips == 0 and bets[n] > 0}
+    live_stacks = {n: _UNKNOWN_STACK if n in stale else c for n, c in stacks.items()}
+    actions, ante, returned = _actions(raw, seat_of, live_stacks, big_blind, dec, lines, s.dots,
                                        absent)
     if not s.stakes or s.limit is LimitType.FIXED_LIMIT:
         big_blind = full_big_blind(actions, big_blind, small_blind)
@@ -397,7 +404,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     hero = seat_of.get(s.hero) if s.hero else None
     acted = {a.seat for a in actions}
     seats = tuple(
-        Seat(seat=n, player=name, stack=stacks[n], sitting_out=n not in acted,
+        Seat(seat=n, player=name, stack=put_in(actions, n) if n in stale else stacks[n],
+             stack_known=n not in stale, sitting_out=n not in acted,
              is_hero=n == hero, hole_cards=hole.get(n))
         for name, n in sorted(seat_of.items(), key=lambda kv: kv[1])
     )
@@ -425,6 +433,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=text,
     )
+
+
+#: The stack the actions are read against where the printed one is stale: never reached.
+_UNKNOWN_STACK = 1 << 62
 
 
 # Parse one chunk from :func:`split`. Raises ParseError (UnsupportedGame: other games).

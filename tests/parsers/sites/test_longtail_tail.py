@@ -419,3 +419,63 @@ def test_a_merge_rabbit_hunt_moves_no_chips_and_deals_no_board():
     assert [x.text for x in hand.ignored_lines if "Td" in x.text]  # kept as an ignored line
     assert _errors(hand) == []
     assert _nets(hand) == {"ann": -200, "bob": 300, "cy": 0, "dan": -100}
+
+
+# --- iPoker: a player listed with no chips who plays (his buy-in came after the list) ----------
+
+IPOKER_ZERO_STACK = """<session sessioncode="5900000001">
+ <general>
+  <mode>real</mode>
+  <gametype>Holdem SL $0.02/$0.05</gametype>
+  <tablename>Mendoza</tablename>
+  <currency>USD</currency>
+  <nickname>ann</nickname>
+ </general>
+ <game gamecode="3500000001">
+  <general>
+   <startdate>2012-12-07 13:58:26</startdate>
+   <players>
+    <player seat="1" name="dirk" chips="$0" dealer="0" win="$0.40" bet="$0.20"/>
+    <player seat="3" name="ann" chips="$6.20" dealer="1" win="$0" bet="$0"/>
+    <player seat="5" name="bob" chips="$3.49" dealer="0" win="$0" bet="$0.20"/>
+   </players>
+  </general>
+  <round no="0">
+   <action no="1" player="bob" type="1" sum="$0.02"/>
+   <action no="2" player="dirk" type="2" sum="$0.05"/>
+  </round>
+  <round no="1">
+   <cards type="Pocket" player="dirk">HA HK</cards>
+   <cards type="Pocket" player="ann">X X</cards>
+   <cards type="Pocket" player="bob">X X</cards>
+   <action no="3" player="ann" type="0" sum="$0"/>
+   <action no="4" player="bob" type="3" sum="$0.03"/>
+   <action no="5" player="dirk" type="4" sum="$0"/>
+  </round>
+  <round no="2">
+   <cards type="Flop" player="">S8 C6 H10</cards>
+   <action no="6" player="bob" type="5" sum="$0.15"/>
+   <action no="7" player="dirk" type="3" sum="$0.15"/>
+  </round>
+  <round no="3">
+   <cards type="Turn" player="">H3</cards>
+   <action no="8" player="bob" type="4" sum="$0"/>
+   <action no="9" player="dirk" type="4" sum="$0"/>
+  </round>
+  <round no="4">
+   <cards type="River" player="">D5</cards>
+   <action no="10" player="bob" type="4" sum="$0"/>
+   <action no="11" player="dirk" type="4" sum="$0"/>
+  </round>
+ </game>
+</session>
+"""
+
+
+def test_an_ipoker_player_listed_with_no_chips_who_plays_has_an_unknown_stack():
+    hand = _outcome(IPOKER_ZERO_STACK).hand
+    dirk = next(s for s in hand.seats if s.player == "dirk")
+    assert (dirk.stack, dirk.stack_known) == (20, False)  # the chips he put in: a lower bound
+    # was bet_exceeds_stack on his blind, then acted_after_all_in on every street
+    assert _errors(hand) == []
+    assert _nets(hand) == {"dirk": 20, "ann": 0, "bob": -20}
