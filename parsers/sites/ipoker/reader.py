@@ -89,6 +89,7 @@ from parsers.sites._kit.starlike import is_short_deck
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS
 from parsers.sites.ipoker.blinds import full_big_blind
 from parsers.sites.ipoker.cut import put_in, reject_if_cut
+from parsers.sites.ipoker.order import answer_folds
 from parsers.sites.ipoker.split import HEADER, split
 from parsers.text import Chunk, parse_money
 
@@ -365,6 +366,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if s.game is None and pocket_size != 2 or pocket_size > 2:
         raise UnsupportedGame(f"{s.gametype}: {pocket_size} pocket cards", text=s.gametype)
     raw.sort(key=lambda r: (r[0], r[1]))
+    answer_folds(raw)
     lines = _action_lines(game_text, 1)
 
     posts = [(el.get("type"), _money(el.get("sum", "0"), dec, s.dots)) for _, _, el in raw

@@ -479,3 +479,40 @@ def test_an_ipoker_player_listed_with_no_chips_who_plays_has_an_unknown_stack():
     # was bet_exceeds_stack on his blind, then acted_after_all_in on every street
     assert _errors(hand) == []
     assert _nets(hand) == {"dirk": 20, "ann": 0, "bob": -20}
+
+
+# --- iPoker XML written by a converter: a fold numbered before the bet it answers --------------
+
+#: bob checks the river and folds to ann's bet; the converter numbers his fold (no 15) right
+#: after his check (no 14), before ann's bet (no 16).
+IPOKER_FOLD_FIRST = IPOKER_ZERO_STACK.replace('chips="$0" dealer="0" win="$0.40"', 'chips="$5" dealer="0" win="$0"').replace(
+    '<player seat="3" name="ann" chips="$6.20" dealer="1" win="$0" bet="$0"/>',
+    '<player seat="3" name="ann" chips="$6.20" dealer="1" win="$0.75" bet="$0.50"/>').replace(
+    """   <action no="3" player="ann" type="0" sum="$0"/>
+   <action no="4" player="bob" type="3" sum="$0.03"/>
+   <action no="5" player="dirk" type="4" sum="$0"/>""",
+    """   <action no="3" player="ann" type="3" sum="$0.05"/>
+   <action no="4" player="bob" type="3" sum="$0.03"/>
+   <action no="5" player="dirk" type="4" sum="$0"/>""").replace(
+    """   <action no="6" player="bob" type="5" sum="$0.15"/>
+   <action no="7" player="dirk" type="3" sum="$0.15"/>""",
+    """   <action no="6" player="bob" type="5" sum="$0.15"/>
+   <action no="7" player="dirk" type="0" sum="$0"/>
+   <action no="12" player="ann" type="3" sum="$0.15"/>""").replace(
+    """   <action no="8" player="bob" type="4" sum="$0"/>
+   <action no="9" player="dirk" type="4" sum="$0"/>""",
+    """   <action no="8" player="bob" type="4" sum="$0"/>
+   <action no="9" player="ann" type="4" sum="$0"/>""").replace(
+    """   <action no="10" player="bob" type="4" sum="$0"/>
+   <action no="11" player="dirk" type="4" sum="$0"/>""",
+    """   <action no="14" player="bob" type="4" sum="$0"/>
+   <action no="15" player="bob" type="0" sum="$0"/>
+   <action no="16" player="ann" type="5" sum="$0.30"/>""")
+
+
+def test_a_converted_fold_numbered_before_the_bet_it_answers_is_read_after_it():
+    hand = _outcome(IPOKER_FOLD_FIRST).hand
+    river = [(a.seat, a.kind) for a in hand.actions if a.street.name == "RIVER"]
+    assert river == [(5, K.CHECK), (3, K.BET), (5, K.FOLD), (3, K.UNCALLED_RETURN)]
+    assert _errors(hand) == []  # was out_of_turn twice (the fold, then the bet after the round)
+    assert _nets(hand) == {"dirk": -5, "ann": 25, "bob": -20}
