@@ -61,6 +61,7 @@ from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.starlike import Builder, Names, game_of, limit_stakes, unknown
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import all_in_by_added
+from parsers.sites.cake_split import FRAGMENT_START, split_fragments
 from parsers.text import Chunk, parse_money
 
 SITE = "cake"
@@ -109,6 +110,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     lines = chunk.text.split("\n")
     first = lines[0].removeprefix("\u00ef\u00bb\u00bf")
     parts = first.split(" -- ")
+    if first.strip() == FRAGMENT_START:
+        raise ParseError("truncated_hand", "a hand's actions with no header and no seats: the "
+                         "client went on writing a table the hero had left", line=1, text=first)
     if len(parts) < 3 or not first.startswith("Hand#"):
         raise ParseError("bad_header", "unreadable Hand# line", line=1, text=lines[0])
     hand_id, _, title = parts[0][5:].partition(" - ")
@@ -185,6 +189,12 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 parse = with_site(SITE, _parse, ignore_harmless=True)
+
+
+def split(text: str, encoding: str = "utf-8", data: bytes | None = None) -> list[Chunk]:
+    """The file's hands, a headless fragment after one cut into a chunk of its own
+    (:mod:`parsers.sites.cake_split`)."""
+    return split_fragments(text, encoding, HEADER, data)
 
 
 def _head_amount(money: _Money, text: str | None) -> int:
@@ -357,4 +367,5 @@ FORMAT = Format(
     sniff=sniff,
     parse=parse,
     header=HEADER,
+    splitter=split,
 )

@@ -516,3 +516,41 @@ def test_a_converted_fold_numbered_before_the_bet_it_answers_is_read_after_it():
     assert river == [(5, K.CHECK), (3, K.BET), (5, K.FOLD), (3, K.UNCALLED_RETURN)]
     assert _errors(hand) == []  # was out_of_turn twice (the fold, then the bet after the round)
     assert _nets(hand) == {"dirk": -5, "ann": 25, "bob": -20}
+
+
+#: What the client writes after the hero leaves the table: the rest of a hand it never headed.
+FRAGMENT = """
+
+Player left the table
+dan: folds
+ann: checks
+*** FLOP *** [Tc,6h,Qc]
+ann: bets 40
+cy: folds
+ann: returns uncalled bet 40
+***SHOW DOWN***
+ann: mucks
+ann wins 75 
+"""
+
+
+def test_a_horizon_fragment_after_the_hero_left_is_a_reject_of_its_own():
+    for newline in ("\n", "\r\n"):
+        data = (HORIZON_FREEROLL + FRAGMENT + HORIZON_FREEROLL.replace("00000001", "00000002")
+                ).replace("\n", newline).encode()
+        first, fragment, second = list(split_file(data).hands("tail.txt"))
+        assert _nets(first.hand) == {"ann": -40, "cy": 60, "dan": -20}  # was unknown_line
+        assert fragment.hand is None
+        assert fragment.error.reason == "truncated_hand"
+        assert "no header" in fragment.error.detail
+        assert fragment.chunk.line == HORIZON_FREEROLL.count("\n") + 3
+        for out in (first, fragment, second):  # each chunk's offset is its first byte
+            start = out.chunk.text.split("\n")[0].encode()
+            assert data[out.chunk.offset:out.chunk.offset + len(start)] == start
+        assert second.hand.hand_id == "5128AAAA00000002"
+
+
+def test_a_left_table_line_before_snapshots_starts_no_fragment():
+    (out,) = _outcomes(HORIZON_FREEROLL + "\n\nPlayer left the table\nDealer: Seat 0\n"
+                       "Seat 1: ann (2 960 in chips) \n")
+    assert _nets(out.hand) == {"ann": -40, "cy": 60, "dan": -20}
