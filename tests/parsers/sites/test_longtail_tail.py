@@ -554,3 +554,44 @@ def test_a_left_table_line_before_snapshots_starts_no_fragment():
     (out,) = _outcomes(HORIZON_FREEROLL + "\n\nPlayer left the table\nDealer: Seat 0\n"
                        "Seat 1: ann (2 960 in chips) \n")
     assert _nets(out.hand) == {"ann": -40, "cy": 60, "dan": -20}
+
+
+# --- WPN: the SNG 2.0 (Jackpot) tables print the tournament's title before the table line -----
+
+WPN_TITLED = """\
+Game Hand #12900001 - Tournament #8000001 - Holdem(No Limit) - Level 9 (200.00/400.00)- 2017/05/08 09:13:36 UTC
+Title 'SNG 2.0 $5.5'
+Table '1' 9-max Seat #4 is the button
+Seat 2: ann (1710.00)
+Seat 4: bob (1628.00)
+Seat 6: cy (1738.00)
+Seat 9: dan (8424.00)
+ann posts ante 25.00
+bob posts ante 25.00
+cy posts ante 25.00
+dan posts ante 25.00
+cy posts the small blind 200.00
+dan posts the big blind 400.00
+*** HOLE CARDS ***
+Main pot 100.00
+Dealt to bob [Td 9d]
+ann raises 1685.00 to 1685.00 and is all-in
+bob folds
+cy folds
+dan folds
+Uncalled bet (1285.00) returned to ann
+ann does not show
+*** SUMMARY ***
+Total pot 1100.00
+Seat 2: ann did not show and won 1100.00
+Seat 4: bob (button) folded on the Pre-Flop
+Seat 6: cy (small blind) folded on the Pre-Flop
+Seat 9: dan (big blind) folded on the Pre-Flop
+"""
+
+
+def test_a_wpn_title_line_before_the_table_line():
+    hand = _outcome(WPN_TITLED).hand  # was no_seats: the table line was taken for the title
+    assert (hand.table_name, hand.max_seats, hand.button_seat) == ("1", 9, 4)
+    assert _errors(hand) == []
+    assert _nets(hand) == {"ann": 675, "bob": -25, "cy": -225, "dan": -425}
