@@ -25,6 +25,10 @@ What is particular to iPoker, all checked against the players' stacks in the nex
 - No total pot and no rake are printed: the report holds the collections only.
 - A player who posts and leaves before the cards may be missing from ``<players>``: his posts
   are dead money in the pot (the report's ``site_added``, by his name), his fold no turn.
+  One listed with no chips who puts chips in (his buy-in came later) has an unknown stack.
+- A game that stops before its end is a ``truncated_hand`` (:mod:`.cut`); a tournament's big
+  blind posted all-in short keeps the full blind as the level (:mod:`.blinds`); a converter's
+  fold numbered before the bet it answers is read after it (:mod:`.order`).
 - Cards are suit then rank (``H8``, ``D10``, ``CQ``); ``X`` is an unknown card. The showdown
   is not a section: shown hands appear as known Pocket cards.
 - Currency: ``<tablecurrency>`` (the account ``<currency>`` can differ), else the stakes'
