@@ -595,3 +595,51 @@ def test_a_wpn_title_line_before_the_table_line():
     assert (hand.table_name, hand.max_seats, hand.button_seat) == ("1", 9, 4)
     assert _errors(hand) == []
     assert _nets(hand) == {"ann": 675, "bob": -25, "cy": -225, "dan": -425}
+
+
+# --- Boss Media: no button marked, a big blind posted out of position; the deal decides -------
+
+def _boss_deal(*names: str) -> str:
+    return "".join(f'<ACTION TYPE="HAND_DEAL" PLAYER="{n}">\n<CARD LINK="b"></CARD>\n'
+                   '<CARD LINK="b"></CARD></ACTION>\n' for n in names)
+
+
+#: The button is seat 1 (the deal starts at seat 2); seat 2 is new and posts a big blind from
+#: the small blind's seat, seat 3 the small blind, seat 5 the big blind. Seat 2 opens the flop.
+BOSS_UNMARKED = (
+    '<HISTORY ID="2000000001" SESSION="s1.xml" TABLE="TH Micro 1" GAME="GAME_THM" '
+    'GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH" TABLECURRENCY="USD" LIMIT="NL" '
+    'STAKES="0.02/0.04" DATE="1265759017" WIN="0.00" LOSS="0.00">\n'
+    '<PLAYER NAME="ann" SEAT="1" AMOUNT="4.00"></PLAYER>\n'
+    '<PLAYER NAME="bob" SEAT="2" AMOUNT="4.00"></PLAYER>\n'
+    '<PLAYER NAME="cy" SEAT="3" AMOUNT="4.00"></PLAYER>\n'
+    '<PLAYER NAME="dan" SEAT="5" AMOUNT="4.00"></PLAYER>\n'
+    '<ACTION TYPE="HAND_BLINDS" PLAYER="bob" KIND="HAND_BB" VALUE="0.04"></ACTION>\n'
+    '<ACTION TYPE="HAND_BLINDS" PLAYER="cy" KIND="HAND_SB" VALUE="0.02"></ACTION>\n'
+    '<ACTION TYPE="HAND_BLINDS" PLAYER="dan" KIND="HAND_BB" VALUE="0.04"></ACTION>\n'
+    + _boss_deal("bob", "cy", "dan", "ann") +
+    '<ACTION TYPE="ACTION_CALL" PLAYER="ann" VALUE="0.04"></ACTION>\n'
+    '<ACTION TYPE="ACTION_CHECK" PLAYER="bob"></ACTION>\n'
+    '<ACTION TYPE="ACTION_CALL" PLAYER="cy" VALUE="0.04"></ACTION>\n'
+    '<ACTION TYPE="ACTION_CHECK" PLAYER="dan"></ACTION>\n'
+    '<ACTION TYPE="HAND_BOARD" VALUE="BOARD_FLOP" POT="0.16">\n'
+    '<CARD LINK="30"></CARD>\n<CARD LINK="35"></CARD>\n<CARD LINK="20"></CARD></ACTION>\n'
+    '<ACTION TYPE="ACTION_CHECK" PLAYER="bob"></ACTION>\n'
+    '<ACTION TYPE="ACTION_CHECK" PLAYER="cy"></ACTION>\n'
+    '<ACTION TYPE="ACTION_BET" PLAYER="dan" VALUE="0.10"></ACTION>\n'
+    '<ACTION TYPE="ACTION_FOLD" PLAYER="ann"></ACTION>\n'
+    '<ACTION TYPE="ACTION_FOLD" PLAYER="bob"></ACTION>\n'
+    '<ACTION TYPE="ACTION_FOLD" PLAYER="cy"></ACTION>\n'
+    '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.16" RAKE="0.00">\n'
+    '<RESULT PLAYER="dan" WIN="0.16" HAND="$(STR_BY_DEFAULT)">\n'
+    '<CARD LINK="b"></CARD>\n<CARD LINK="b"></CARD></RESULT>\n'
+    '<RESULT PLAYER="ann" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT>\n'
+    '<RESULT PLAYER="bob" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT>\n'
+    '<RESULT PLAYER="cy" WIN="0.00" HAND="$(STR_G_FOLD)"></RESULT></SHOWDOWN></HISTORY>\n')
+
+
+def test_an_unmarked_boss_media_button_is_read_from_the_deal():
+    hand = _outcome(BOSS_UNMARKED).hand
+    assert hand.button_seat == 1  # the seat before the first dealt; the small blind says 2
+    assert _errors(hand) == []  # was out_of_turn: seat 2 opening the flop before seat 3
+    assert _nets(hand) == {"ann": -4, "bob": -4, "cy": -4, "dan": 12}
