@@ -31,8 +31,7 @@ What is PartyPoker's own, and how it is read:
 - A file writes "Game #N starts." and "#Game No : N" before each hand; the hand itself starts
   at the "***** Hand History for Game N *****" line, whose N is the hand id (the "#Game No"
   number sometimes differs: it is a table game counter). The lines before the next hand's
-  header are trailing noise, ignored once the money is settled; a stub for a hand the site
-  did not write is a reject of its own (:mod:`.stub`).
+  header are trailing noise, ignored once the money is settled (a stub is not: :mod:`.stub`).
 - Cash headers print the table's buy-in ("$10 USD NL Texas Hold'em") or the blinds
   ("$0.05/$0.10 USD NL Texas Hold'em"); tournaments print "Blinds-Antes(10/20 -0)" or
   "Blinds(10/20)". Where the header has no blinds, they are the amounts posted.
