@@ -303,3 +303,60 @@ def test_an_unmarked_boss_media_button_is_read_from_the_deal():
     assert hand.button_seat == 1  # the seat before the first dealt; the small blind says 2
     assert _errors(hand) == []  # was out_of_turn: seat 2 opening the flop before seat 3
     assert _nets(hand) == {"ann": -4, "bob": -4, "cy": -4, "dan": 12}
+
+
+# --- 888: a player kept in by disconnect protection (no line for him, a side pot without him) --
+
+PACIFIC_PROTECTED = """\
+#Game No : 436000001
+***** 888poker Hand History for Game 436000001 *****
+$0.01/$0.02 Blinds Fix Limit Holdem - *** 05 09 2016 18:43:35
+Table Varna 6 Max (Real Money)
+Seat 2 is the button
+Total number of players : 3
+Seat 2: ann ( $0.20 )
+Seat 4: bob ( $0.81 )
+Seat 6: cy ( $4 )
+bob posts small blind [$0.01]
+cy posts big blind [$0.02]
+** Dealing down cards **
+ann calls [$0.02]
+bob raises [$0.03]
+cy calls [$0.02]
+ann calls [$0.02]
+** Dealing flop ** [ 2s, Qd, 8d ]
+bob bets [$0.02]
+cy calls [$0.02]
+ann calls [$0.02]
+** Dealing turn ** [ 4s ]
+bob checks
+cy checks
+ann checks
+** Dealing river ** [ Ts ]
+bob checks
+cy checks
+ann bets [$0.04]
+bob calls [$0.04]
+** Summary **
+ann shows [ 5s, 8s ]
+bob mucks [ 6d, Ad ]
+cy mucks [ 3h, Ah ]
+ann collected [ $0.17 ]
+ann collected [ $0.08 ]
+"""
+
+
+def test_an_888_player_who_never_answers_but_mucks_at_the_end_was_protected():
+    hand = _outcome(PACIFIC_PROTECTED).hand
+    river = [(a.seat, a.kind) for a in hand.actions if a.street.name == "RIVER"]
+    # cy's turn after bob's call: all-in for what he has in, the river bets a side pot
+    assert river == [(4, K.CHECK), (6, K.CHECK), (2, K.BET), (4, K.CALL), (6, K.PROTECTED)]
+    assert _errors(hand) == []  # was round_not_closed: cy still to act on the river
+    assert _nets(hand) == {"ann": 15, "bob": -10, "cy": -6}
+
+
+def test_an_888_player_who_never_answers_and_is_not_at_the_end_stays_an_error():
+    text = PACIFIC_PROTECTED.replace("cy mucks [ 3h, Ah ]\n", "")
+    hand = _outcome(text).hand
+    assert not [a for a in hand.actions if a.kind is K.PROTECTED]
+    assert "round_not_closed" in _errors(hand)
