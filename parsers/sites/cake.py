@@ -61,6 +61,7 @@ from parsers.sites._kit.common import search_sniffer, with_site
 from parsers.sites._kit.starlike import Builder, Names, game_of, limit_stakes, unknown
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS, STREETS
 from parsers.sites._kit.verbs import all_in_by_added
+from parsers.sites.cake_split import FRAGMENT_START, split_fragments
 from parsers.text import Chunk, parse_money
 
 SITE = "cake"
@@ -109,6 +110,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     lines = chunk.text.split("\n")
     first = lines[0].removeprefix("\u00ef\u00bb\u00bf")
     parts = first.split(" -- ")
+    if first.strip() == FRAGMENT_START:
+        raise ParseError("truncated_hand", "a hand's actions with no header and no seats: the "
+                         "client went on writing a table the hero had left", line=1, text=first)
     if len(parts) < 3 or not first.startswith("Hand#"):
         raise ParseError("bad_header", "unreadable Hand# line", line=1, text=lines[0])
     hand_id, _, title = parts[0][5:].partition(" - ")
@@ -126,8 +130,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     else:
         currency, dec = _CURRENCY[symbol], 2
     money = _Money(dec, dec > 0 and _COMMA_DECIMAL.search(chunk.text) is not None)
-    ante_head = money(st[1]) if st[1] else 0
-    head_small, head_big = money(st[2]), money(st[3])
+    ante_head, head_small, head_big = (_head_amount(money, t) for t in st.group(1, 2, 3))
     if tournament_id is not None:
         table = next((p for p in parts[1:-2] if p.startswith("Table ")), "")
         max_text = next((p[:-4] for p in parts[1:-2] if p.endswith(" Max")), "")
@@ -154,10 +157,12 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         i += 1
     if not seats:
         raise ParseError("no_seats", "no seat lines", line=i + 1)
+    end = _snapshots_from(lines, i)
+    _fill_unprinted_small_blind(lines, i, end, money, head_big)
     names = Names(seats)
     underscored = Names({k: [v[0].replace(" ", "_")] for k, v in seats.items()})
     b = Builder()
-    for k in range(i, len(lines)):
+    for k in range(i, end):
         line = lines[k]
         if not line:
             continue
@@ -171,6 +176,9 @@ def _parse(chunk: Chunk, file: str) -> Hand:
                    None)
     ante = max((a.amount for a in b.actions if a.kind is ActionKind.POST_ANTE),
                default=ante_head)
+    if head_big <= 0:  # "-1/-1/0": a freeroll's header names no blinds; the posts do
+        head_small = sb_post or 0
+        head_big = next((a.amount for a in b.actions if a.kind is ActionKind.POST_BIG_BLIND), 0)
     stakes = limit_stakes(limit, head_small, head_big, ante, sb_post)
     return b.hand(
         site=SITE, chunk=chunk, file=file, hand_id=hand_id, game=game, limit=limit,
@@ -181,6 +189,61 @@ def _parse(chunk: Chunk, file: str) -> Hand:
 
 
 parse = with_site(SITE, _parse, ignore_harmless=True)
+
+
+def split(text: str, encoding: str = "utf-8", data: bytes | None = None) -> list[Chunk]:
+    """The file's hands, a headless fragment after one cut into a chunk of its own
+    (:mod:`parsers.sites.cake_split`)."""
+    return split_fragments(text, encoding, HEADER, data)
+
+
+def _head_amount(money: _Money, text: str | None) -> int:
+    """A header stake; "-1" (Horizon's freerolls print it for a stake they do not name) is
+    none, like an absent ante."""
+    if not text or text.startswith("-"):
+        return 0
+    return money(text)
+
+
+#: A table-state snapshot's lines: the later (Horizon) client writes the table's seats again,
+#: under "Dealer: Seat 0", while it waits between hands, with no hand line among them.
+_SNAPSHOT = re.compile(r"Dealer: Seat \d+|Seat \d+: .+ in chips\)\s*|Player left the table")
+
+
+def _snapshots_from(lines: list[str], start: int) -> int:
+    """Where the hand's lines end: before a "Dealer: Seat" line that starts a run of table
+    snapshots lasting to the chunk's end (the hand's own lines come before it); else the
+    chunk's end. A snapshot moves no chips and deals no cards: it is not part of the hand."""
+    for k in range(start, len(lines)):
+        if lines[k].startswith("Dealer: Seat "):
+            if all(not x.strip() or _SNAPSHOT.fullmatch(x.strip()) for x in lines[k:]):
+                return k
+            break
+    return len(lines)
+
+
+def _fill_unprinted_small_blind(lines: list[str], start: int, end: int, money: _Money,
+                                head_big: int) -> None:
+    """Horizon's freerolls print the small blind's amount as "-1" ("posts small blind -1"):
+    the blind is half the big blind (the header's, else the one posted), as every level of
+    the network's structures has it; the small blind's completion then calls the rest, as
+    the log prints it. The line is rewritten in ``lines`` (the parse's copy, not the raw
+    text) with that amount."""
+    big = head_big
+    if big <= 0:
+        m = next((_BIG_POST.match(x) for x in lines[start:end] if _BIG_POST.match(x)), None)
+        big = money(m[1]) if m else 0
+    if big <= 0:
+        return
+    half, unit = big // 2, 10 ** money.dec
+    mark = "," if money.comma else "."
+    text = str(half) if money.dec == 0 else f"{half // unit}{mark}{half % unit:0{money.dec}d}"
+    for k in range(start, end):
+        if lines[k].endswith(": posts small blind -1"):
+            lines[k] = lines[k][:-2] + text
+
+
+_BIG_POST = re.compile(r".+: posts big blind ([^-].*)$")
 
 
 def _cards(text: str) -> tuple[str, ...]:
@@ -304,4 +367,5 @@ FORMAT = Format(
     sniff=sniff,
     parse=parse,
     header=HEADER,
+    splitter=split,
 )

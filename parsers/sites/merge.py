@@ -67,7 +67,9 @@ _LEVEL = re.compile(r"Blinds ([\d.,]+)/([\d.,]+)")
 _STREETS = {"PREFLOP": Street.PREFLOP, "POSTFLOP": Street.FLOP, "POSTTURN": Street.TURN,
             "POSTRIVER": Street.RIVER}
 _END_ROUNDS = ("SHOWDOWN", "END_OF_GAME", "END_OF_FOLDED_GAME")
-_QUIET = frozenset({"CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT"})
+#: Events that move no chips: chat, connection, leaving, and RABBIT (a rabbit hunt asked for
+#: after the hand ended: its cards are the board the hand never dealt, cut as on every site)
+_QUIET = frozenset({"CHAT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT", "RABBIT"})
 #: The blind and ante events: the ones a player missing from the <players> list may have made.
 _POSTS = frozenset({"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "ANTE", "ALL_IN_SB",
                     "ALL_IN_BB"})

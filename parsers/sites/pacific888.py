@@ -244,6 +244,57 @@ def _take_back_returns(actions: list[Action], collections: list[Collection]) -> 
         excess -= a.amount
 
 
+_BETTING = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
+                      ActionKind.RAISE})
+_LIVE_POSTS = frozenset({ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND,
+                         ActionKind.POST_STRADDLE})
+
+
+def _protect_unanswered(actions: list[Action], stacks: dict[int, int]) -> None:
+    """A player who stays in to the showdown without answering a bet: disconnect protection.
+
+    888 keeps a player who loses his connection in the hand as if all-in for what he has in
+    (the limit ring games' all-in protection): the log prints no line for him, the bets after
+    go to a side pot he is not in (its collections show it: "collected" twice, the second the
+    side pot), and the summary shows or mucks his cards. Read as printed, the round never
+    closed. Where a player with chips behind never folds, shows or mucks at the end, and left
+    a bet on his last betting street unanswered, a PROTECTED action is put at his turn: after
+    the bet, before the first action by a seat after him in the order, else at the street's
+    end. The engine then builds the side pot and checks it against the collections.
+    """
+    at_end = {a.seat for a in actions if a.kind in (ActionKind.SHOW, ActionKind.MUCK)}
+    folded = {a.seat for a in actions if a.kind is ActionKind.FOLD}
+    betting = [a for a in actions if a.kind in _BETTING]
+    if not betting:
+        return
+    last = betting[-1].street
+    for seat in sorted(at_end - folded):
+        put = sum(a.amount for a in actions if a.seat == seat and a.kind is not ActionKind.SHOW
+                  and a.kind is not ActionKind.MUCK and a.kind is not ActionKind.UNCALLED_RETURN)
+        if stacks.get(seat, 0) - put <= 0:
+            continue  # all-in: nothing to answer
+        street = [k for k, a in enumerate(actions) if a.street is last and a.kind in _BETTING]
+        mine = max((a.to for a in actions if a.street is last and a.seat == seat
+                    and (a.kind in _BETTING or a.kind in _LIVE_POSTS)), default=0)
+        owed = [k for k in street if actions[k].to > mine
+                and all(actions[j].seat != seat for j in street if j > k)]
+        if not owed:
+            continue
+        prev, where = actions[owed[0]].seat, None
+        for k in street:
+            if k <= owed[0]:
+                continue
+            nxt = actions[k].seat
+            if prev < nxt and prev < seat < nxt or prev >= nxt and (seat > prev or seat < nxt):
+                where = k
+                break
+            prev = nxt
+        if where is None:
+            where = street[-1] + 1
+        actions.insert(where, Action(last, seat, ActionKind.PROTECTED, 0, mine, True,
+                                     line=actions[where - 1].line))
+
+
 def _parse(chunk: Chunk, file: str) -> Hand:
     lines = [ln.strip() for ln in chunk.text.split("\n")]
     if lines[0].startswith("#Game No"):
@@ -438,6 +489,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
             raise err.with_context(line=lineno, text=line) from None
     if street is not Street.SHOWDOWN:
         raise ParseError("truncated_hand", "no ** Summary ** section", line=n, text=lines[-1])
+    _protect_unanswered(actions, {k: v[1] for k, v in seats.items()})
     _take_back_returns(actions, collections)
 
     small_bet = big_bet = 0

@@ -409,6 +409,8 @@ def _parse_current(chunk: Chunk, file: str) -> Hand:
 
     table_name, max_seats, button = "", None, None
     i, n = 1, len(lines)
+    if i < n and lines[i].startswith("Title '"):
+        i += 1  # the SNG 2.0 (Jackpot) tables print their tournament's title first
     if i < n and not lines[i].startswith("Seat "):
         t = _TABLE.match(lines[i])
         assert t is not None  # the pattern matches any line

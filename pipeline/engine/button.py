@@ -6,7 +6,9 @@ nor who should have posted the blinds, so it judges less. The rules of hold'em f
 button is relative to what the log does print:
 
 - the **small blind** is the first seat dealt in left of the button: the button is the dealt
-  seat before it in clockwise order; heads-up the button posts the small blind itself;
+  seat before it in clockwise order; heads-up the button posts the small blind itself, except
+  on the hand a table turns heads-up, where the button may be left on the big blind: then the
+  small blind, not the button, opens the flop (the action order decides);
 - heads-up with **only a big blind** posted, the button is the other seat;
 - with no small blind and more than two players, the seat left empty between the button and
   the big blind (a dead or unlogged small blind) may be any of several: the **deal order**
@@ -56,7 +58,13 @@ def infer_button(hand: Hand) -> int | None:
     posts = [a for a in hand.actions if a.street is Street.PREFLOP]
     sb = next((a.seat for a in posts if a.kind is ActionKind.POST_SMALL_BLIND), None)
     if sb is not None and sb in dealt:
-        return sb if len(dealt) == 2 else dealt[dealt.index(sb) - 1]
+        if len(dealt) > 2:
+            return dealt[dealt.index(sb) - 1]
+        # Heads-up the button posts the small blind and acts last after the flop, except on
+        # the hand a table turns heads-up, where the button may sit on the big blind: the
+        # small blind opening the flop says so.
+        other = dealt[1 - dealt.index(sb)]
+        return other if _first_postflop_actor(hand) == sb else sb
     bb = next((a.seat for a in posts if a.kind is ActionKind.POST_BIG_BLIND), None)
     if bb is None or bb not in dealt:
         return None
@@ -77,14 +85,19 @@ def _from_first_postflop_actor(hand: Hand, dealt: list[int], bb: int) -> int | N
     the same odd-chip order (none of them holds a hand any more), so the choice is safe; it
     lets the engine judge who opens the turn and the river. The flop's first actor himself is
     taken as the log says."""
-    first = next((a.seat for a in hand.actions if a.street > Street.PREFLOP
-                  and a.kind in _BETTING), None)
+    first = _first_postflop_actor(hand)
     if first is None or first not in dealt:
         return None
     button = dealt[dealt.index(first) - 1]
     i = dealt.index(button)
     after = [dealt[(i + 1) % len(dealt)], dealt[(i + 2) % len(dealt)]]
     return button if bb in after else None
+
+
+def _first_postflop_actor(hand: Hand) -> int | None:
+    """The seat of the first betting decision after the flop (None before any)."""
+    return next((a.seat for a in hand.actions if a.street > Street.PREFLOP
+                 and a.kind in _BETTING), None)
 
 
 #: The betting decisions, the lines that say whose turn it was.

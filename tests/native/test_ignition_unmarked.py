@@ -88,3 +88,51 @@ def test_the_inferred_button_judges_who_opens_the_turn() -> None:
 @pytest.mark.parametrize("brand", ["Bodog.eu", "Bodog UK", "Bodog.com", "Bodog Canada"])
 def test_the_headers_of_bodogs_skins_are_read_natively(brand: str) -> None:
     _claimed(_text(brand), f"{brand}.txt")
+
+
+#: Heads-up at a table with no dealer marked: the small blind (Hero) opens the flop, so the
+#: button was left on the big blind (the hand a table turns heads-up).
+_HEADS_UP_TURNED = """\
+Ignition Hand #4000000003 TBL#12000003 HOLDEM No Limit - 2021-06-01 12:10:00
+Seat 1: Big Blind ($6 in chips)
+Seat 3: Small Blind [ME] ($5 in chips)
+Set dealer
+Small Blind  [ME] : Small Blind $0.02 
+Big Blind : Big blind $0.05 
+*** HOLE CARDS ***
+Big Blind : Card dealt to a spot [Qc Th] 
+Small Blind  [ME] : Card dealt to a spot [5d 4c] 
+Small Blind  [ME] : Call $0.03 
+Big Blind : Checks
+*** FLOP *** [7s Js Td]
+Small Blind  [ME] : Checks
+Big Blind : Bets $0.10 
+Small Blind  [ME] : Folds
+Big Blind : Return uncalled portion of bet $0.10 
+Big Blind : Does not show [Qc Th] (One pair)
+Big Blind : Hand result $0.10 
+*** SUMMARY ***
+Total Pot($0.10)
+Board [7s Js Td ]
+Seat+1: Big Blind $0.10 [Does not show]  
+Seat+3: Small Blind Folded on the FLOP
+"""
+
+
+@pytest.mark.parametrize(("rules", "want"), [("GENERIC", []), (None, ["post_wrong_seat"])])
+def test_a_heads_up_hand_whose_small_blind_opens_the_flop_is_claimed_alike(rules, want, give_rules):  # noqa: ANN001
+    from parsers.read import split_file
+    from pipeline.engine.button import infer_button
+
+    if rules:
+        give_rules("ignition", rules)
+    data = _HEADS_UP_TURNED.encode()
+    _claimed(data, "heads-up-turned.txt")
+    (out,) = list(split_file(data).hands("heads-up-turned.txt"))
+    assert infer_button(out.hand) == 1  # the big blind's seat: the small blind opens the flop
+    # the generic rules take the transition as a warning, Ignition's own as the one error for
+    # it (was out_of_turn twice on the flop, in both cores)
+    errors, seats, _ = read_natively(data, "heads-up-turned.txt")
+    assert errors == want
+    assert {p: (int(i * 100), int(w * 100)) for p, (i, w) in seats.items()} == {
+        "Big Blind": (5, 10), "Hero": (5, 0)}

@@ -25,6 +25,10 @@ What is particular to iPoker, all checked against the players' stacks in the nex
 - No total pot and no rake are printed: the report holds the collections only.
 - A player who posts and leaves before the cards may be missing from ``<players>``: his posts
   are dead money in the pot (the report's ``site_added``, by his name), his fold no turn.
+  One listed with no chips who puts chips in (his buy-in came later) has an unknown stack.
+- A game that stops before its end is a ``truncated_hand`` (:mod:`.cut`); a tournament's big
+  blind posted all-in short keeps the full blind as the level (:mod:`.blinds`); a converter's
+  fold numbered before the bet it answers is read after it (:mod:`.order`).
 - Cards are suit then rank (``H8``, ``D10``, ``CQ``); ``X`` is an unknown card. The showdown
   is not a section: shown hands appear as known Pocket cards.
 - Currency: ``<tablecurrency>`` (the account ``<currency>`` can differ), else the stakes'
@@ -87,6 +91,9 @@ from parsers.model import (
 from parsers.sites._kit.common import with_site
 from parsers.sites._kit.starlike import is_short_deck
 from parsers.sites._kit.tables import CURRENCY_SYMBOLS
+from parsers.sites.ipoker.blinds import full_big_blind
+from parsers.sites.ipoker.cut import put_in, reject_if_cut
+from parsers.sites.ipoker.order import answer_folds
 from parsers.sites.ipoker.split import HEADER, split
 from parsers.text import Chunk, parse_money
 
@@ -323,6 +330,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     seat_of: dict[str, int] = {}
     stacks: dict[int, int] = {}
     wins: dict[int, int] = {}
+    bets: dict[int, int] = {}  # the export's own total put in by each player
     button = None
     for p in players:
         try:
@@ -332,6 +340,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         name = p.get("name", "")
         seat_of[name] = seat
         stacks[seat] = _money(p.get("chips"), dec, s.dots)
+        bets[seat] = _money(p.get("bet") or "0", dec, s.dots)
         wins[seat] = _money(p.get("win", "0"), dec, s.dots)
         if p.get("dealer") == "1":
             button = seat
@@ -361,6 +370,7 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     if s.game is None and pocket_size != 2 or pocket_size > 2:
         raise UnsupportedGame(f"{s.gametype}: {pocket_size} pocket cards", text=s.gametype)
     raw.sort(key=lambda r: (r[0], r[1]))
+    answer_folds(raw)
     lines = _action_lines(game_text, 1)
 
     posts = [(el.get("type"), _money(el.get("sum", "0"), dec, s.dots)) for _, _, el in raw
@@ -372,24 +382,26 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     else:
         big_blind = bb_amt or (s.stakes[0] if s.stakes else 0)
         small_blind = sb_amt or big_blind // 2
+    absent: dict[str, int] = {}  # posts by players the <players> list leaves out
+    # A player listed with no chips who puts chips in (his "bet"): his buy-in arrived after
+    # the list was written. His stack is unknown, the chips he puts in its lower bound; no
+    # all-in is read from it.
+    stale = {n for n, chips in stacks.items() if chips == 0 and bets[n] > 0}
+    live_stacks = {n: _UNKNOWN_STACK if n in stale else c for n, c in stacks.items()}
+    actions, ante, returned = _actions(raw, seat_of, live_stacks, big_blind, dec, lines, s.dots,
+                                       absent)
+    if not s.stakes or s.limit is LimitType.FIXED_LIMIT:
+        big_blind = full_big_blind(actions, big_blind, small_blind)
     small_bet = big_bet = 0
     if s.limit is LimitType.FIXED_LIMIT:
         small_bet, big_bet = big_blind, 2 * big_blind
-
-    absent: dict[str, int] = {}  # posts by players the <players> list leaves out
-    actions, ante, returned = _actions(raw, seat_of, stacks, big_blind, dec, lines, s.dots,
-                                       absent)
+    reject_if_cut(actions, len(board), wins, returned, not s.uncalled_flag)
     collections = []
     for seat, won in sorted(wins.items()):
         if not s.uncalled_flag:
             won -= returned.get(seat, 0)
         if won > 0:
             collections.append(Collection(seat, won))
-        elif won < 0 and not any(wins.values()):
-            # a bet came back but nobody wins anything: the export stops before the hand's
-            # end (after the blinds, or a player's fold), not a bad amount
-            raise ParseError("truncated_hand", "no player wins anything: the export stops "
-                             "before the hand's end", line=1)
         elif won < 0:
             raise ParseError("bad_amount", f"seat {seat} wins less than its uncalled bet",
                              line=1)
@@ -398,7 +410,8 @@ def _parse(chunk: Chunk, file: str) -> Hand:
     hero = seat_of.get(s.hero) if s.hero else None
     acted = {a.seat for a in actions}
     seats = tuple(
-        Seat(seat=n, player=name, stack=stacks[n], sitting_out=n not in acted,
+        Seat(seat=n, player=name, stack=put_in(actions, n) if n in stale else stacks[n],
+             stack_known=n not in stale, sitting_out=n not in acted,
              is_hero=n == hero, hole_cards=hole.get(n))
         for name, n in sorted(seat_of.items(), key=lambda kv: kv[1])
     )
@@ -426,6 +439,10 @@ def _parse(chunk: Chunk, file: str) -> Hand:
         source=SourceRef(file, chunk.offset, chunk.line),
         raw_text=text,
     )
+
+
+#: The stack the actions are read against where the printed one is stale: never reached.
+_UNKNOWN_STACK = 1 << 62
 
 
 # Parse one chunk from :func:`split`. Raises ParseError (UnsupportedGame: other games).

@@ -31,7 +31,7 @@ What is PartyPoker's own, and how it is read:
 - A file writes "Game #N starts." and "#Game No : N" before each hand; the hand itself starts
   at the "***** Hand History for Game N *****" line, whose N is the hand id (the "#Game No"
   number sometimes differs: it is a table game counter). The lines before the next hand's
-  header are trailing noise and are ignored once the hand's money is settled.
+  header are trailing noise, ignored once the money is settled (a stub is not: :mod:`.stub`).
 - Cash headers print the table's buy-in ("$10 USD NL Texas Hold'em") or the blinds
   ("$0.05/$0.10 USD NL Texas Hold'em"); tournaments print "Blinds-Antes(10/20 -0)" or
   "Blinds(10/20)". Where the header has no blinds, they are the amounts posted.
@@ -60,10 +60,8 @@ What is PartyPoker's own, and how it is read:
   and a later call printed at the same rounded level calls that all-in in full. Any other
   gap is left for the engine to report.
 - Anything unrecognised in the action section raises ``unknown_line``.
-
-The head (header and game lines, table lines, seats) is read by :mod:`.header`; this module
-reads the action section (:class:`_Play`, into the shared :class:`Builder`) and assembles the
-hand.
+The head (header, game and table lines, seats) is read by :mod:`.header`; this module reads
+the action section (:class:`_Play`, into the shared :class:`Builder`) and assembles the hand.
 """
 
 from __future__ import annotations
@@ -100,10 +98,13 @@ from parsers.sites.partypoker.header import max_seats as _max_seats
 from parsers.sites.partypoker.seats import UNSEATED as _UNSEATED
 from parsers.sites.partypoker.seats import place_unseated as _place_unseated
 from parsers.sites.partypoker.seats import unknown_stacks as _unknown_stacks
+from parsers.sites.partypoker.stub import STUB_START, reject_stub
 from parsers.text import Chunk
 
 SITE = "partypoker"
 HEADER = re.compile(r"\*{5} Hand History [Ff]or Game \w+ \*{5}")
+#: Where a chunk starts: a hand's header, or the stub of a hand the site did not write.
+_CHUNK_START = re.compile(f"{HEADER.pattern}|{STUB_START}")
 DETECTION = "a line '***** Hand History for Game N *****' in the first 8 KB"
 SUPPORTS = ("hold'em NL/PL/FL: cash (USD/EUR), fastforward, sit & go and tournaments;"
             " 2005-2016 and the rebuilt (2019 on) clients, cash-outs")
@@ -432,6 +433,7 @@ def _stakes(play: _Play, limit: LimitType) -> Stakes:
 
 def _parse(chunk: Chunk, file: str) -> Hand:
     lines = [ln.replace("\x00", "") for ln in chunk.text.split("\n")]
+    reject_stub(lines)
     game = read_game(lines)
     table_name, button, start = read_table(lines)
     seats, start = read_seats(lines, start, game.decimals)
@@ -593,5 +595,5 @@ FORMAT = Format(
     supports=SUPPORTS,
     sniff=sniff,
     parse=parse,
-    header=HEADER,
+    header=_CHUNK_START,
 )

@@ -4,7 +4,8 @@
 //! Without a button the engine cannot say who opens the betting after the flop, nor who should
 //! have posted the blinds. The rules of hold'em fix where the button is relative to what the log
 //! does print: the small blind is the first dealt seat left of the button (heads-up the button
-//! posts it); heads-up with only a big blind, the button is the other seat; else the deal order
+//! posts it, unless the small blind opens the flop: a table turning heads-up left the button on
+//! the big blind); heads-up with only a big blind, the button is the other seat; else the deal order
 //! (antes printed one per dealt seat, clockwise from the first seat left of the button) or the
 //! first bettor after the flop decides, and where neither does nothing is inferred.
 //!
@@ -72,10 +73,16 @@ pub fn infer_button(hand: &Hand) -> Option<i64> {
         .find(|a| a.kind == Kind::PostSmallBlind)
         .map(|a| a.seat);
     if let Some(i) = sb.and_then(|s| index(&dealt, s)) {
-        return Some(if dealt.len() == 2 {
-            dealt[i]
+        if dealt.len() > 2 {
+            return Some(step(&dealt, i, -1));
+        }
+        // Heads-up the button posts the small blind and acts last after the flop, except on the
+        // hand a table turns heads-up, where the button may sit on the big blind: the small
+        // blind opening the flop says so.
+        return Some(if first_postflop_actor(hand) == Some(dealt[i]) {
+            dealt[1 - i]
         } else {
-            step(&dealt, i, -1)
+            dealt[i]
         });
     }
     let bb = preflop()
@@ -95,12 +102,9 @@ pub fn infer_button(hand: &Hand) -> Option<i64> {
     from_first_postflop_actor(hand, &dealt, bb)
 }
 
-/// `_from_first_postflop_actor`: the dealt seat before the first player to act after the
-/// flop, when the big blind is one of the two seats after it (any seat between that player
-/// and the live seat before him gives the same turn order and odd-chip order).
-fn from_first_postflop_actor(hand: &Hand, dealt: &[i64], bb: i64) -> Option<i64> {
-    let first = hand
-        .actions
+/// `_first_postflop_actor`: the seat of the first betting decision after the flop.
+fn first_postflop_actor(hand: &Hand) -> Option<i64> {
+    hand.actions
         .iter()
         .find(|a| {
             a.street > Street::Preflop
@@ -108,8 +112,15 @@ fn from_first_postflop_actor(hand: &Hand, dealt: &[i64], bb: i64) -> Option<i64>
                     a.kind,
                     Kind::Fold | Kind::Check | Kind::Call | Kind::Bet | Kind::Raise
                 )
-        })?
-        .seat;
+        })
+        .map(|a| a.seat)
+}
+
+/// `_from_first_postflop_actor`: the dealt seat before the first player to act after the
+/// flop, when the big blind is one of the two seats after it (any seat between that player
+/// and the live seat before him gives the same turn order and odd-chip order).
+fn from_first_postflop_actor(hand: &Hand, dealt: &[i64], bb: i64) -> Option<i64> {
+    let first = first_postflop_actor(hand)?;
     let f = index(dealt, first)?;
     let button = step(dealt, f, -1);
     let i = index(dealt, button)?;
@@ -195,6 +206,22 @@ pub(crate) mod tests {
             vec![act(Preflop, 2, PostBigBlind), act(Preflop, 4, Fold)],
         );
         assert_eq!(infer_button(&bb_only), Some(4));
+        // the small blind opens the flop: the table just turned heads-up, the button is left on
+        // the big blind; the big blind opening it keeps the small blind the button
+        let mut turned = hu.clone();
+        turned.actions.extend([
+            act(Preflop, 4, Call),
+            act(Preflop, 2, Check),
+            act(Flop, 4, Check),
+        ]);
+        assert_eq!(infer_button(&turned), Some(2));
+        let mut usual = hu.clone();
+        usual.actions.extend([
+            act(Preflop, 4, Call),
+            act(Preflop, 2, Check),
+            act(Flop, 2, Check),
+        ]);
+        assert_eq!(infer_button(&usual), Some(4));
     }
 
     #[test]
