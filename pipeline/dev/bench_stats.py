@@ -145,6 +145,11 @@ def replicate(base: Path, target: Path, copies: int, pool: int = POOL, *,
             define_view(con)
             con.execute("CREATE OR REPLACE TABLE seat_stats_rollup AS SELECT CAST(0 AS "
                         f"INTEGER) AS chunk, * FROM ({rollup_of('seat_stats')})")
+            # every copy is done: the meta's note of the largest key done is the target's
+            con.execute("ALTER TABLE seat_stats_meta ADD COLUMN IF NOT EXISTS done_through "
+                        "BIGINT")
+            con.execute("UPDATE seat_stats_meta SET done_through = "
+                        "(SELECT max(hand_key) FROM stored.hands)")
         con.execute("DETACH base")
         con.execute("CHECKPOINT")
 
