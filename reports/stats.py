@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # frames come from DuckDB's .df(): an import's refresh never 
 
 from reports.filters import Filters
 from reports.sql import frame, load, query
+from reports.stats_chunks import no_filters
 from reports.stats_tables import (
     CHUNK_HANDS,
     REFRESH_MEMORY_LIMIT,
@@ -30,7 +31,6 @@ from reports.stats_tables import (
     RefreshResult,
     facts_now,
     needs_rebuild,
-    no_filters,
     refresh,
 )
 

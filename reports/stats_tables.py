@@ -44,8 +44,23 @@ from typing import TypeVar
 import duckdb
 
 from reports.facts import definition as facts_definition
-from reports.filters import Filters
 from reports.sql import load, with_new_columns
+from reports.stats_chunks import (
+    add_chunk,
+    add_up_again,
+    chunk_facts,
+    chunk_numbers,
+    has_column,
+    keyed,
+    keyed_tables,
+    mark_flagged,
+    next_chunk,
+    note_done_through,
+    pending_chunk,
+    pending_query,
+    plan_chunks,
+    rollup_of,
+)
 
 _T = TypeVar("_T")
 
@@ -107,18 +122,18 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS, *,
             con.execute("CREATE OR REPLACE TABLE main.seat_stats_rollup AS SELECT CAST(0 AS "
                         "INTEGER) AS chunk, * FROM (" + rollup_of(
                             "(SELECT * FROM main.seat_stats_computed LIMIT 0)") + ")")
-            for chunk in _chunks(con):
-                _or_uncapped(con, _in_transaction, _add_up_again, chunk)
+            for chunk in chunk_numbers(con):
+                _or_uncapped(con, _in_transaction, add_up_again, chunk)
             con.execute("UPDATE main.seat_stats_meta SET rollup = ?", [_rollup_definition()])
-        first = _next_chunk(con)
-        planned = _or_uncapped(con, _plan_chunks, chunk_hands)
+        first = next_chunk(con)
+        planned = _or_uncapped(con, plan_chunks, chunk_hands)
         if whole_chunks:
             planned = con.execute("SELECT count(*) FROM seat_stats_todo").fetchone()[0] \
                 // chunk_hands
         for chunk in range(planned):
-            added += _or_uncapped(con, _in_transaction, _add_chunk, chunk, first + chunk)
+            added += _or_uncapped(con, _in_transaction, add_chunk, chunk, first + chunk)
     con.execute("DROP TABLE IF EXISTS temp.seat_stats_todo")
-    _note_done_through(con)
+    note_done_through(con)
     return RefreshResult(added, rebuilt)
 
 
@@ -171,8 +186,8 @@ def facts_now(con: duckdb.DuckDBPyConnection) -> None:
         return
     # read-only: the tables' rows (if usable) plus those of the hands they lack, for now only
     usable = state in ("stale", "rollup_outdated")
-    _pending_chunk(con, None, known=usable)
-    _chunk_facts(con)
+    pending_chunk(con, None, known=usable)
+    chunk_facts(con)
     recent = "FROM temp.seat_stats_recent"
     if usable and _view_decodes(con):  # the view has the flagged ones of them already
         recent = ("SELECT r.* FROM temp.seat_stats_recent r "
@@ -185,11 +200,6 @@ def facts_now(con: duckdb.DuckDBPyConnection) -> None:
     if state == "rollup_outdated":  # stored facts, added up on the fly by today's definition
         con.execute("CREATE OR REPLACE TEMP VIEW seat_rollup_now AS FROM ("
                     f"{rollup_of('seat_facts_now')})")
-
-
-def no_filters() -> dict[str, object]:
-    """The parameters of the facts' SQL that leave every seat in."""
-    return {**Filters().params(), "include_anonymous": None}
 
 
 @contextmanager
@@ -245,9 +255,9 @@ def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
     hands, against 0.015 s), and every new store pays this once."""
     for name in TABLES:
         _drop(con, name)
-    _pending_chunk(con, 0, known=False)
-    _mark_flagged(con)
-    sql, params = _pending(con)
+    pending_chunk(con, 0, known=False)
+    mark_flagged(con)
+    sql, params = pending_query(con)
     con.execute(f"CREATE TABLE main.seat_stats_computed AS SELECT * FROM ({sql}) LIMIT 0",
                 params)
     con.execute("CREATE TABLE main.seat_stats_rollup AS SELECT CAST(0 AS INTEGER) AS chunk, "
@@ -266,9 +276,9 @@ def define_view(con: duckdb.DuckDBPyConnection) -> None:
     Made anew by each refresh, since whether the store's flags are usable can change
     between imports (:func:`_view_decodes` tells a reader which it was made with)."""
     computed = "SELECT * FROM main.seat_stats_computed"
-    if _keyed(con):
-        body = (f"WITH flag_rows AS NOT MATERIALIZED (FROM stored.seat_flags) SELECT * FROM "
-                f"({load('seat_stats_keyed')}) UNION ALL BY NAME {computed}")
+    if keyed(con):
+        body = (f"{keyed_tables()} SELECT * FROM ({load('seat_stats_keyed')}) "
+                f"UNION ALL BY NAME {computed}")
     else:
         body = computed
     con.execute(f"CREATE OR REPLACE VIEW main.seat_stats AS {body}")
@@ -281,79 +291,6 @@ def _view_decodes(con: duckdb.DuckDBPyConnection) -> bool:
                         "current_database() AND schema_name = 'main' AND view_name = "
                         "'seat_stats'").fetchall()
     return bool(found) and "stored.seat_flags" in found[0][0]
-
-
-def _keyed(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether the flags can be decoded by hand_key (seat_stats_keyed.sql): usable flags, in
-    a store of the lean layout (``stored.seat_flags``), which every writable open makes."""
-    lean = con.execute("SELECT count(*) FROM duckdb_tables() WHERE database_name = "
-                       "current_database() AND schema_name = 'stored' AND table_name "
-                       "= 'seat_flags'").fetchone()[0]
-    return bool(lean) and _flags_usable(con)
-
-
-def _chunks(con: duckdb.DuckDBPyConnection) -> list[int]:
-    return [r[0] for r in con.execute(
-        "SELECT DISTINCT chunk FROM main.seat_stats_hands ORDER BY chunk").fetchall()]
-
-
-def _next_chunk(con: duckdb.DuckDBPyConnection) -> int:
-    last = con.execute("SELECT max(chunk) FROM main.seat_stats_hands").fetchone()[0]
-    return 0 if last is None else last + 1
-
-
-def _add_chunk(con: duckdb.DuckDBPyConnection, planned: int, chunk: int) -> int:
-    """Store the facts of one planned chunk of new hands as chunk number ``chunk``; the
-    number of its hands. Hands without usable flags get their rows computed by the reference
-    SQL, once, into ``seat_stats_computed``."""
-    added = _take_chunk(con, planned)
-    _mark_flagged(con)
-    if _unflagged(con):
-        con.execute("INSERT INTO main.seat_stats_computed BY NAME FROM ("
-                    f"{load('seat_stats_pending')})", no_filters())
-    _add_up(con, chunk)
-    con.execute("INSERT INTO main.seat_stats_hands SELECT site, hand_id, ? "
-                "FROM seat_stats_chunk", [chunk])
-    return added
-
-
-def _add_up_again(con: duckdb.DuckDBPyConnection, chunk: int) -> None:
-    """Replace chunk ``chunk``'s rollup rows by the sums of the hands done in it now."""
-    con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_chunk AS SELECT site, hand_id "
-                "FROM main.seat_stats_hands WHERE chunk = ?", [chunk])
-    _mark_flagged(con)
-    con.execute("DELETE FROM main.seat_stats_rollup WHERE chunk = ?", [chunk])
-    _add_up(con, chunk)
-
-
-def _add_up(con: duckdb.DuckDBPyConnection, chunk: int) -> None:
-    """Add the rollup rows of the hands in ``seat_stats_chunk`` as chunk ``chunk``: their
-    flags decoded, their computed rows read (every hand of the chunk has one or the other)."""
-    facts = ("SELECT c.* FROM main.seat_stats_computed c SEMI JOIN seat_stats_chunk "
-             "USING (site, hand_id)")
-    if _flagged(con):
-        facts = f"{_flagged_facts(con)} UNION ALL BY NAME {facts}"
-    con.execute("INSERT INTO main.seat_stats_rollup BY NAME "
-                f"SELECT CAST(? AS INTEGER) AS chunk, * FROM ({rollup_of(f'({facts})')})",
-                [chunk])
-
-
-def _flagged_facts(con: duckdb.DuckDBPyConnection) -> str:
-    """The query of the decoded facts of the hands in ``seat_stats_flagged``.
-
-    In a store of the lean layout, by their integer keys (seat_stats_keyed.sql, which the
-    ``seat_stats`` view reads): the chunk's flags are its hands' rows of ``stored.seat_flags``,
-    and DuckDB carries their keys' range into its scans of the stored hands and seats, so
-    the cost follows the chunk, not the store. seat_stats_stored.sql joins the hands and seat
-    views on (site, hand_id) and scans every stored seat: adding 2,000 new hands to a store of
-    1,000,000 took 2.1 s, against 0.02 s for the decoding by key (the same rows)."""
-    if not _keyed(con):
-        return load("seat_stats_stored")
-    con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_flagged_keys AS SELECT hand_key "
-                "FROM stored.hands SEMI JOIN seat_stats_flagged USING (site, hand_id)")
-    return ("WITH flag_rows AS NOT MATERIALIZED (SELECT * FROM stored.seat_flags SEMI JOIN "
-            f"temp.seat_stats_flagged_keys USING (hand_key)) SELECT * FROM "
-            f"({load('seat_stats_keyed')})")
 
 
 #: Keys of hands an import took back or changed (pipeline.store.schema.HANDS_DROPPED).
@@ -388,80 +325,14 @@ def _forget_dropped(con: duckdb.DuckDBPyConnection) -> None:
             if chunks:
                 define_view(con)
             for chunk in chunks:
-                _add_up_again(con, chunk)
-            if _has_column(con, "seat_stats_meta", "done_through"):  # hands below it now
+                add_up_again(con, chunk)
+            if has_column(con, "seat_stats_meta", "done_through"):  # hands below it now
                 con.execute("UPDATE main.seat_stats_meta SET done_through = NULL")  # undone
         con.execute(f"DELETE FROM {_DROPPED}")
         con.commit()
     except BaseException:
         con.rollback()
         raise
-
-
-def _chunk_facts(con: duckdb.DuckDBPyConnection) -> None:
-    """Facts and rollup of the hands in ``seat_stats_chunk``, as temporary tables (a
-    read-only connection's view of the hands the tables lack)."""
-    _mark_flagged(con)
-    sql, params = _pending(con)
-    con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_recent AS {sql}", params)
-    con.execute("CREATE OR REPLACE TEMP TABLE seat_rollup_recent AS FROM ("
-                f"{rollup_of('temp.seat_stats_recent')})")
-
-
-def _mark_flagged(con: duckdb.DuckDBPyConnection) -> None:
-    """List in ``seat_stats_flagged`` the hands of ``seat_stats_chunk`` whose facts the
-    cores stored under today's definition (none when the store's flags are not usable)."""
-    if _flags_usable(con):
-        con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_flagged AS SELECT DISTINCT "
-                    "site, hand_id FROM main.seat_flags SEMI JOIN seat_stats_chunk "
-                    "USING (site, hand_id)")
-    else:
-        con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_flagged "
-                    "(site VARCHAR, hand_id VARCHAR)")
-
-
-def _flagged(con: duckdb.DuckDBPyConnection) -> int:
-    return con.execute("SELECT count(*) FROM seat_stats_flagged").fetchall()[0][0]
-
-
-def _unflagged(con: duckdb.DuckDBPyConnection) -> int:
-    """Hands of the chunk without usable flags."""
-    return con.execute("SELECT count(*) FROM seat_stats_chunk ANTI JOIN seat_stats_flagged "
-                       "USING (site, hand_id)").fetchall()[0][0]
-
-
-def _pending(con: duckdb.DuckDBPyConnection) -> tuple[str, dict[str, object] | None]:
-    """The query of the facts of the hands in ``seat_stats_chunk`` (after
-    :func:`_mark_flagged`), and its parameters: decoded from the stored flags for the hands
-    listed in ``seat_stats_flagged``, computed by the reference SQL (seat_stats_pending.sql,
-    which takes those of :func:`no_filters`) for the others. Either way the rows are the
-    same; the stored flags only make them cheap. A part with no hand is left out (an empty
-    chunk gets the reference's, for the columns)."""
-    if not _flagged(con):
-        return load("seat_stats_pending"), no_filters()
-    if not _unflagged(con):
-        return load("seat_stats_stored"), None
-    return (f"{load('seat_stats_stored')} UNION ALL BY NAME {load('seat_stats_pending')}",
-            no_filters())
-
-
-def _flags_usable(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether the store holds stat facts from the cores (``seat_flags``) made by today's
-    definition (``seat_flags_meta``, :func:`reports.facts.definition`)."""
-    found = con.execute(
-        "SELECT count(*) FROM information_schema.tables WHERE table_catalog = "
-        "current_database() AND table_schema = 'main' AND table_name IN "
-        "('seat_flags', 'seat_flags_meta')").fetchall()[0][0]
-    if found != 2:
-        return False
-    rows = con.execute("SELECT definition FROM main.seat_flags_meta").fetchall()
-    return len(rows) == 1 and rows[0][0] == facts_definition()
-
-
-def rollup_of(facts: str) -> str:
-    """The rollup (seat_rollup.sql) of the per-seat facts in the relation ``facts``."""
-    return ("WITH seat_rows AS (SELECT *, CAST(date_trunc('month', started_at) AS TIMESTAMP)"
-            f" AS month FROM {facts}) {load('seat_rollup')}")
 
 
 def _state(con: duckdb.DuckDBPyConnection, *, forgetting: bool = False) -> str:
@@ -487,86 +358,6 @@ def _state(con: duckdb.DuckDBPyConnection, *, forgetting: bool = False) -> str:
     if row[1] != _rollup_definition():
         return "rollup_outdated"
     return "fresh" if done == hands else "stale"
-
-
-def _pending_chunk(con: duckdb.DuckDBPyConnection, limit: int | None, known: bool) -> int:
-    """Fill the temporary table ``seat_stats_chunk`` with hands not yet done (all of them,
-    or none with ``limit=0`` to give the facts' tables their columns)."""
-    done = " ANTI JOIN main.seat_stats_hands k USING (site, hand_id)" if known else ""
-    cap = f" LIMIT {int(limit)}" if limit is not None else ""
-    con.execute(f"CREATE OR REPLACE TEMP TABLE seat_stats_chunk AS "
-                f"SELECT site, hand_id FROM main.hands{done}{cap}")
-    return con.execute("SELECT count(*) FROM seat_stats_chunk").fetchone()[0]
-
-
-def _plan_chunks(con: duckdb.DuckDBPyConnection, chunk_hands: int) -> int:
-    """Number the hands not yet done into chunks of ``chunk_hands``, in time order (ties by
-    key); how many chunks.
-
-    The rollup's rows are summed per chunk: a fixed order means the same hands are always cut
-    into the same chunks, whatever order they were imported in, so two refreshes store the same
-    rows; time order means a chunk spans few months, so its rows merge into few rollup rows
-    (on a million simulated hands, half as many as cutting by key). One anti-join and one sort
-    serve the whole refresh, instead of one per chunk.
-    """
-    since = _done_through(con)
-    hands = "main.hands" if since is None else (
-        f"(SELECT site, hand_id, started_at FROM stored.hands WHERE hand_key > {int(since)})")
-    con.execute(
-        "CREATE OR REPLACE TEMP TABLE seat_stats_todo AS SELECT site, hand_id, "
-        "(row_number() OVER (ORDER BY started_at, site, hand_id) - 1) "
-        f"// {int(chunk_hands)} AS chunk "
-        f"FROM {hands} ANTI JOIN main.seat_stats_hands k USING (site, hand_id)")
-    last = con.execute("SELECT max(chunk) FROM seat_stats_todo").fetchone()[0]
-    return 0 if last is None else last + 1
-
-
-def _done_through(con: duckdb.DuckDBPyConnection) -> int | None:
-    """The stored key up to which every hand is done (None: unknown, look at every hand).
-
-    Why: finding the hands not done is an anti-join of every stored hand with every done
-    one, on (site, hand_id) strings, at every refresh (0.25 s on 1,000,000 hands, 0.04 s
-    from the key on). New hands get keys above every stored one, so once a refresh leaves
-    every hand done it notes the largest key (:func:`_note_done_through`); hands below it
-    can be undone again only by being taken back or changed, which :func:`_forget_dropped`
-    handles, and it forgets the note."""
-    if not (_has_column(con, "seat_stats_meta", "done_through") and _lean(con)):
-        return None
-    row = con.execute("SELECT done_through FROM main.seat_stats_meta").fetchone()
-    return row[0] if row else None
-
-
-def _note_done_through(con: duckdb.DuckDBPyConnection) -> None:
-    """After a refresh that left every stored hand done: note the largest key (see
-    :func:`_done_through`)."""
-    if not (_has_column(con, "seat_stats_meta", "done_through") and _lean(con)):
-        return
-    done, hands, top = con.execute(
-        "SELECT (SELECT count(*) FROM main.seat_stats_hands), (SELECT count(*) FROM "
-        "stored.hands), (SELECT max(hand_key) FROM stored.hands)").fetchone()
-    if done == hands:
-        con.execute("UPDATE main.seat_stats_meta SET done_through = ?", [top])
-
-
-def _has_column(con: duckdb.DuckDBPyConnection, table: str, column: str) -> bool:
-    return bool(con.execute(
-        "SELECT count(*) FROM information_schema.columns WHERE table_catalog = "
-        "current_database() AND table_schema = 'main' AND table_name = ? AND column_name = ?",
-        [table, column]).fetchone()[0])
-
-
-def _lean(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether the store keeps its hands in the lean layout (``stored.hands``, with keys)."""
-    return bool(con.execute(
-        "SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() AND "
-        "schema_name = 'stored' AND table_name = 'hands'").fetchone()[0])
-
-
-def _take_chunk(con: duckdb.DuckDBPyConnection, chunk: int) -> int:
-    """Fill ``seat_stats_chunk`` with the hands of one planned chunk; their number."""
-    con.execute("CREATE OR REPLACE TEMP TABLE seat_stats_chunk AS "
-                "SELECT site, hand_id FROM seat_stats_todo WHERE chunk = ?", [chunk])
-    return con.execute("SELECT count(*) FROM seat_stats_chunk").fetchall()[0][0]
 
 
 def _read_only(con: duckdb.DuckDBPyConnection) -> bool:

@@ -140,7 +140,8 @@ def replicate(base: Path, target: Path, copies: int, pool: int = POOL, *,
                             f"{selects[table].format(copies=batch)}")
         if facts:  # the rollup is by month, and copies move in time: roll up the copies,
             # as one chunk (the copied hands are all in chunk 0)
-            from reports.stats_tables import define_view, rollup_of  # noqa: PLC0415
+            from reports.stats_chunks import rollup_of  # noqa: PLC0415
+            from reports.stats_tables import define_view  # noqa: PLC0415
 
             define_view(con)
             con.execute("CREATE OR REPLACE TABLE seat_stats_rollup AS SELECT CAST(0 AS "

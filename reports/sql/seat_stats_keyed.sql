@@ -1,15 +1,17 @@
 -- The per-seat facts of the hands whose flags the cores stored (reports/facts.py), decoded
--- from the rows of a relation `flag_rows` that the caller defines (a CTE with the columns of
--- stored.seat_flags, or some of its rows): the seat_stats view that reports/stats_tables.py
--- keeps in a DuckDB store binds it to all of stored.seat_flags. The same rows as
--- seat_stats_stored.sql. It reads the lean stored tables (pipeline/store/layout.py:
--- stored.hands, stored.seats, and stored.labels for the coded position) so that every seat
--- is joined to its flags on the integer hand_key, not on (site, hand_id) strings. No
+-- from three relations the caller defines (CTEs): `flag_rows` (rows of stored.seat_flags),
+-- `hands_keyed` (of stored.hands) and `seats_keyed` (of stored.seats). The seat_stats view
+-- that reports/stats_tables.py keeps in a DuckDB store binds each to its whole table; the
+-- refresh binds them to a chunk's keys, so that its cost follows the chunk, not the store
+-- (the sums of `paid` are made before any join, so only the caller can narrow them). The
+-- same rows as seat_stats_stored.sql. It reads the lean stored tables
+-- (pipeline/store/layout.py, and stored.labels for the coded position) so that every seat is
+-- joined to its flags on the integer hand_key, not on (site, hand_id) strings. No
 -- parameters.
 WITH h AS (
     SELECT hand_key AS k,
 @include seat_hand_columns
-    FROM stored.hands
+    FROM hands_keyed
 ),
 -- every dealt seat of those hands, with its flags (a flagged hand has a row per dealt seat)
 s AS (
@@ -18,7 +20,7 @@ s AS (
            st.invested, st.collected, st.net, f.flags, f.post_aggr, f.post_calls,
            f.post_folds
     FROM flag_rows f
-    JOIN stored.seats st ON st.hand_key = f.hand_key AND st.seat = f.seat
+    JOIN seats_keyed st ON st.hand_key = f.hand_key AND st.seat = f.seat
     LEFT JOIN stored.labels pos ON pos.name = 'seats.position' AND pos.code = st.position
     WHERE NOT coalesce(st.sitting_out, false)
 ),
@@ -27,7 +29,7 @@ s AS (
 -- player, a date) reaches the seats and hands it reads and nothing else is scanned
 paid AS (
     SELECT hand_key AS k, sum(greatest(collected, 0)) AS total_collected
-    FROM stored.seats
+    FROM seats_keyed
     WHERE NOT coalesce(sitting_out, false)
     GROUP BY hand_key
 )

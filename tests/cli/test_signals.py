@@ -118,7 +118,7 @@ def test_ctrl_c_in_an_import_is_one_line_and_the_rerun_completes(tmp_path, jobs)
 _LATE_CTRL_C = """
 import os, signal, sys
 import pipeline.cli.importing as importing
-import reports.stats_tables as stats
+import reports.stats_chunks as chunks
 from pipeline.cli.app import main
 
 def ctrl_c():
@@ -126,11 +126,11 @@ def ctrl_c():
 
 step = sys.argv[1]
 if step == "refresh":
-    real = stats._add_up
+    real = chunks.add_up
     def add_up(con, chunk):
         ctrl_c()
         real(con, chunk)
-    stats._add_up = add_up
+    chunks.add_up = add_up
 else:
     real = importing.render_summary
     def render(s):

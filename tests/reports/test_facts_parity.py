@@ -126,7 +126,9 @@ def _copy(db: Path, to: Path) -> Path:
 
 
 def _spy_on_queries(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the SQL files reports.stats_tables loads from now on."""
+    """The names of the SQL files a refresh loads from now on (reports.stats_tables and the
+    steps it takes, reports.stats_chunks)."""
+    import reports.stats_chunks as chunks
     import reports.stats_tables as stats
 
     loaded: list[str] = []
@@ -136,7 +138,8 @@ def _spy_on_queries(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         loaded.append(name)
         return real(name)
 
-    monkeypatch.setattr(stats, "load", load)
+    for module in (stats, chunks):
+        monkeypatch.setattr(module, "load", load)
     return loaded
 
 

@@ -465,13 +465,13 @@ def test_a_chunk_that_does_not_fit_the_memory_cap_runs_uncapped(tmp_path, monkey
         assert refresh(rw, chunk_hands=200) == RefreshResult(hands_added=400, rebuilt=True)
         roomy = rw.execute("FROM seat_stats ORDER BY ALL").fetchall()
     ran = []
-    real_chunk = stats_module._add_chunk
+    real_chunk = stats_module.add_chunk
 
     def chunk_spy(con, planned, chunk):
         ran.append((chunk, con.execute("SELECT current_setting('memory_limit')").fetchone()[0]))
         return real_chunk(con, planned, chunk)
 
-    monkeypatch.setattr(stats_module, "_add_chunk", chunk_spy)
+    monkeypatch.setattr(stats_module, "add_chunk", chunk_spy)
     monkeypatch.setattr(stats_module, "REFRESH_MEMORY_LIMIT", "1MB")
     with duckdb.connect(str(dbs["tight"])) as rw:
         def limit() -> str:
@@ -492,7 +492,7 @@ def test_a_chunk_that_does_not_fit_the_memory_cap_runs_uncapped(tmp_path, monkey
 def test_a_rollup_with_a_new_column_is_added_up_again_with_it(writable, monkeypatch):
     """A new rollup definition (a column added, say) gets a table of its own columns, every
     chunk added up again from the stored facts."""
-    from reports import stats_tables
+    from reports import stats_chunks, stats_tables
     from reports.sql import load as real_load
 
     c, _ = writable
@@ -500,8 +500,9 @@ def test_a_rollup_with_a_new_column_is_added_up_again_with_it(writable, monkeypa
     wider = real_load("seat_rollup").replace("count(*) AS hands,",
                                              "count(*) AS hands, count(*) AS seats_again,")
     assert wider != real_load("seat_rollup")
-    monkeypatch.setattr(stats_tables, "load",
-                        lambda name: wider if name == "seat_rollup" else real_load(name))
+    for module in (stats_tables, stats_chunks):  # the tables' upkeep and a chunk's steps
+        monkeypatch.setattr(module, "load",
+                            lambda name: wider if name == "seat_rollup" else real_load(name))
     assert refresh(c) == RefreshResult(hands_added=0, rebuilt=False)
     assert c.execute("SELECT sum(seats_again), sum(hands) FROM seat_stats_rollup"
                      ).fetchone() == (12, 12)
