@@ -102,8 +102,10 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS, *,
     hands not yet done into one chunk and records their keys, in one transaction, so an
     interrupted refresh leaves consistent tables that the next one completes.
     ``whole_chunks``: only chunks of ``chunk_hands`` hands are added (the latest hands not
-    done, fewer than that, wait for the next refresh): what :class:`Alongside` runs while
-    an import goes on.
+    done, fewer than that, wait for the next refresh), under the connection's own memory
+    limit: what :class:`Alongside` runs while an import goes on (an import of 200,000
+    simulated hands peaked 20-40 MB higher when these refreshes raised DuckDB's limit to
+    :data:`REFRESH_MEMORY_LIMIT`).
     """
     with_new_columns(con)
     _forget_dropped(con)
@@ -113,7 +115,7 @@ def refresh(con: duckdb.DuckDBPyConnection, chunk_hands: int = CHUNK_HANDS, *,
         con.execute("ALTER TABLE main.seat_stats_meta ADD COLUMN IF NOT EXISTS done_through "
                     "BIGINT")
     added = 0
-    with _memory_capped(con):
+    with _memory_capped(con, None if whole_chunks else REFRESH_MEMORY_LIMIT):
         if rebuilt:
             _or_uncapped(con, _create_tables)
         define_view(con)
@@ -203,10 +205,11 @@ def facts_now(con: duckdb.DuckDBPyConnection) -> None:
 
 
 @contextmanager
-def _memory_capped(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
-    """Run with DuckDB's memory limit at :data:`REFRESH_MEMORY_LIMIT`, then the old one."""
+def _memory_capped(con: duckdb.DuckDBPyConnection, limit: str | None) -> Iterator[None]:
+    """Run with DuckDB's memory limit at ``limit`` (None: the connection's own), then the
+    old one."""
     before = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
-    con.execute(f"SET memory_limit = '{REFRESH_MEMORY_LIMIT}'")
+    con.execute(f"SET memory_limit = '{limit or before}'")
     try:
         yield
     finally:
