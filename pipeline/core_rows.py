@@ -81,9 +81,10 @@ def native_outcome(out: dict, data: bytes, path: str, start: int, fmt_name: str,
     take it (the Python core then reads the whole file). ``followed``: ``data`` is a piece
     of a file that goes on (its last hand is never one cut short)."""
     table: pa.Table = out["chunks"]
-    if out["hands"].num_rows != _count(table.column("status"), "rows"):
+    claimed = _count(table.column("status"), "rows")
+    if out["hands"].num_rows != claimed:
         return None
-    if _count(table.column("status"), "rows") == table.num_rows:
+    if claimed == table.num_rows:
         return _all_native(out, table, len(data), fmt_name)
     cols = table.select(["offset", "end", "line", "status", "index", "text"]).to_pydict()
     return _deferred_read(out, _Chunks(**cols), data, path, start, fmt_name, followed)
