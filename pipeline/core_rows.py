@@ -202,6 +202,12 @@ def _ends_with_newline(tail: bytes) -> bool:
 
 def _merge_rows(a: Rows, b: Rows, src: np.ndarray, row: np.ndarray) -> Rows:
     """Hands from ``a`` (src 0) and ``b`` (src 1), in the order given, as one Rows."""
+    if not b.n_hands and a.tables.keys() == set(HAND_TABLES) and np.array_equal(
+            row, np.arange(a.n_hands)):
+        # Every hand a's, in a's order: the usual mixed file, whose deferred hands were all
+        # rejected (124 of the corpus's 134 in PokerStars, GGPoker and Ignition). The take
+        # below would copy every column of every table to give the same rows.
+        return a
     tables, starts = {}, {}
     from_a = src == 0
     from_b = ~from_a
