@@ -22,6 +22,7 @@ Each PackedFile says which core read it, and the import summary adds that up.
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import cache
@@ -33,9 +34,9 @@ from parsers.shape import leading_hand_text
 from parsers.text import Chunk, decode
 from pipeline import config
 from pipeline.core_choice import CORE_ENV, chosen_core, native_available, native_module
-from pipeline.core_rows import packed_from_batch, packed_from_native, shifted
+from pipeline.core_rows import Unmerged, merged, native_outcome, packed_from_batch, shifted
 from pipeline.ingest.pack import PackedFile, pack, pack_many
-from pipeline.ingest.parse import parse_bytes
+from pipeline.ingest.parse import FileParse, parse_bytes
 from pipeline.ingest.stream import Piece
 
 __all__ = ["CORE_ENV", "NATIVE_ENTRY", "chosen_core", "native_available", "parse_file",
@@ -108,6 +109,17 @@ def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
     point reads, a file over the import's size bound, one the native core defers whole (an
     encoding it does not reproduce exactly), or one with no hand (the Python core says why).
     """
+    read = _read_native_file(data, path, start, fmt_name, final, followed)
+    if isinstance(read, Unmerged):
+        return merged(read, pack(read.deferred))
+    return read
+
+
+def _read_native_file(data: bytes, path: str, start: int, fmt_name: str | None,
+                      final: bool, followed: bool = False) -> PackedFile | Unmerged | None:
+    """:func:`_parse_native` with the hands it defers read by the Python core but not yet
+    flattened (:class:`~pipeline.core_rows.Unmerged`), so that a group's are flattened in
+    one batch (:func:`_parse_files`)."""
     fmt = _native_format(data[start:], fmt_name)
     if fmt is None or len(data) - start > config.MAX_FILE_BYTES:
         return None
@@ -122,7 +134,7 @@ def _parse_native(data: bytes, path: str, start: int, fmt_name: str | None,
         return None  # the PHH reader does not hand back deferred hands' text yet
     if start == 0 and _leads_with_hand_text(data, out["chunks"]):
         return None  # the Python core rejects that text (truncated_hand); rare, so all of it
-    return packed_from_native(out, data, path, start, fmt, followed)
+    return native_outcome(out, data, path, start, fmt, followed)
 
 
 def _leads_with_hand_text(data: bytes, chunks: pa.Table) -> bool:
@@ -231,6 +243,7 @@ def _parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
     out: list[PackedFile | None] = [None] * len(jobs)
     batch: list[int] = []  # small whole PHH files, for one native call
     python: list[int] = []  # whole files the Python core reads, flattened together
+    unmerged: dict[int, Unmerged] = {}  # native files with deferred hands, flattened so too
     native = chosen_core() == "native"
     for k, args in enumerate(jobs):
         if args is None:
@@ -239,29 +252,38 @@ def _parse_files(jobs: list[tuple | None]) -> list[PackedFile | None]:
             out[k] = parse_file(args)
         elif native and _batchable(*args):
             batch.append(k)
-        elif (packed := _parse_native(*args) if native else None) is not None:
-            out[k] = packed
-        else:
+        elif (read := _read_native_file(*args) if native else None) is None:
             python.append(k)
+        elif isinstance(read, Unmerged):
+            unmerged[k] = read
+        else:
+            out[k] = read
     if len(batch) == 1:
         out[batch[0]] = parse_file(jobs[batch[0]])
     elif batch:
         for k, packed in zip(batch, _parse_phh_batch([jobs[k] for k in batch]), strict=True):
             out[k] = packed
-    for k, packed in zip(python, parse_files_python([jobs[k] for k in python]), strict=True):
-        out[k] = packed
+    packed = parse_files_python([jobs[k] for k in python],
+                                also=[u.deferred for u in unmerged.values()])
+    whole, deferred = packed[:len(python)], packed[len(python):]
+    for k, one in zip(python, whole, strict=True):
+        out[k] = one
+    for (k, u), one in zip(unmerged.items(), deferred, strict=True):
+        out[k] = merged(u, one)
     return out
 
 
-def parse_files_python(jobs: list[tuple]) -> list[PackedFile]:
+def parse_files_python(jobs: list[tuple], also: Sequence[FileParse] = ()) -> list[PackedFile]:
     """:func:`parse_file_python` of whole-file jobs, their hands flattened as one batch
     (:func:`pipeline.ingest.pack.pack_many`: a folder of small files paid a batch's fixed
-    cost per file)."""
+    cost per file), with the PackedFiles of ``also`` (parses made elsewhere: the hands the
+    native core deferred) after theirs, flattened in the same batch."""
     enabled = gc.isenabled()
     gc.disable()  # as in parse_file_python
     try:
-        return pack_many([parse_bytes(data, path, start=start, fmt_name=fmt_name, final=final)
-                          for data, path, start, fmt_name, final in jobs])
+        parses = [parse_bytes(data, path, start=start, fmt_name=fmt_name, final=final)
+                  for data, path, start, fmt_name, final in jobs]
+        return pack_many([*parses, *also]) if parses or also else []
     finally:
         if enabled:
             gc.enable()

@@ -112,3 +112,38 @@ def test_the_import_says_mixed(tmp_path: Path) -> None:
     summary = import_paths([tmp_path / "a.txt"], tmp_path / "a.duckdb")
     assert summary.core == "mixed"
     assert summary.rejected + summary.hands_imported == len(_hands(data))
+
+
+def test_a_group_flattens_its_deferred_hands_together_as_each_file_alone() -> None:
+    """``core.parse_files`` flattens the deferred hands of a group's mixed files in one batch
+    with its Python-core files: every file's PackedFile is still the one it gets read alone
+    (mixed files with deferred or rejected hands, an all-native file, a file no format
+    claims, one the Python core reads whole), in the group's order."""
+    data = SAMPLE.read_bytes()
+    one = _with_line_in_hand(data, 1, b"Seat 99: nobody (xyz in chips)")
+    two = _with_line_in_hand(_with_line_in_hand(data, 2, b"bob: does a dance"), 0,
+                             b"Seat 98: nobody (xyz in chips)")
+    notes = b"Important notice\nGame #3 of the league starts at 8pm\n" * 3
+    leading = b"alice: folds\nbob: calls 2\ncarol: checks\nbob collected 4 from pot\n\n" + data
+    jobs = [(one, "one.txt", 0, None, True), (data, "plain.txt", 0, None, True),
+            (notes, "notes.txt", 0, None, True), (two, "two.txt", 0, None, True),
+            (leading, "leading.txt", 0, None, True)]
+    together = core.parse_files(jobs)
+    alone = [core.parse_file(job) for job in jobs]
+    assert [p.core for p in together] == ["mixed", "native", "python", "mixed", "python"]
+    for got, want in zip(together, alone, strict=True):
+        assert (got.format, got.skip, got.consumed, got.incomplete, got.core) == (
+            want.format, want.skip, want.consumed, want.incomplete, want.core)
+        assert (got.ends, got.rows_at, got.codes, got.rejects) == (
+            want.ends, want.rows_at, want.codes, want.rejects)
+        assert got.rows.sources == want.rows.sources
+        for name, table in want.rows.tables.items():
+            volatile = ["imported_at"] if name == "hands" else []
+            assert got.rows.starts[name] == want.rows.starts[name], name
+            assert got.rows.tables[name].drop_columns(volatile).equals(
+                table.drop_columns(volatile)), name
+    # the second mixed file's deferred hands: one rejected, one read into rows by the
+    # Python core (so its rows come from the batch), as a pure Python read gives them
+    assert -1 in together[3].rows_at and together[3].rows.n_hands == len(_hands(two)) - 1
+    for job in (jobs[0], jobs[3]):
+        same_packed(job[0], job[1])

@@ -63,3 +63,40 @@ def test_hand_lines_before_the_first_hand_are_kept_and_notices_are_not():
             "Seat 1: bob collected ($0.20)\n\n")
     assert lead_of(tail) is not None  # the end of a hand whose start the file lacks
     assert lead_of(NOTICE * 3) is None  # two lines read as hand lines, among eighteen
+
+
+def test_a_file_no_format_claims_is_read_once_however_often_asked(monkeypatch):
+    """The import asks about an unclaimed file twice (its seam, then the Python core): the
+    second asking reuses the answer, for the head and for the lead alike, and still fails."""
+    from parsers import registry
+    from parsers.errors import UnknownFormatError
+
+    reads: list[int] = []
+    real = registry._detect_text
+
+    def counted(text: str):
+        reads.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(registry, "_detect_text", counted)
+    monkeypatch.setattr(registry, "_answers", {})
+    data = (NOTICE * (60_000 // len(NOTICE) + 1)).encode()
+    for _ in range(3):
+        with pytest.raises(UnknownFormatError):
+            detect(data)
+    assert len(reads) == 2  # the head, then the lead, each once
+    assert reads[1] > HEAD_BYTES
+
+
+def test_remembered_answers_are_bounded_and_keyed_by_the_bytes(monkeypatch):
+    from parsers import registry
+    from parsers.errors import UnknownFormatError
+
+    monkeypatch.setattr(registry, "ANSWERS_KEPT", 3)
+    monkeypatch.setattr(registry, "_answers", {})
+    for k in range(5):
+        assert detect(noticed(0) + f"\n\n{k}\n".encode()).name == "pokerstars"
+    assert len(registry._answers) == 3
+    # each answer is its own bytes': the notices alone are still no format's
+    with pytest.raises(UnknownFormatError):
+        detect(NOTICE.encode())
